@@ -1,0 +1,131 @@
+"""``check`` (the engine's verdict on game logs) and ``schema`` (the JSON Schemas)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .app import app, fail
+
+
+@app.command()
+def check(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="Game logs to check (euchre-log/1 JSON).", show_default=False),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the euchre-log-check/1 report as JSON.")
+    ] = False,
+) -> None:
+    """Check game logs against the rules, without any database.
+
+    Prints each game hand by hand (dealer, upcard, trump, maker, tricks, points, score)
+    and every irregularity as a sentence. Exit code 0 when everything is clean, 1 when
+    something was flagged, 2 when a file was rejected.
+    """
+    import json
+
+    from ..formats.load import load_games
+    from ..formats.reader import LogError
+    from ..formats.report import error_report, game_report
+
+    worst = 0
+    out = sys.stdout
+    if as_json:
+        out.write('{"format": "euchre-log-check/1", "games": [')
+    first = True
+    for path in files:
+        try:
+            loaded = load_games(path)
+        except LogError as exc:
+            worst = 2
+            if as_json:
+                out.write(
+                    ("" if first else ", ")
+                    + json.dumps(error_report(str(path), exc), ensure_ascii=False)
+                )
+                first = False
+            else:
+                _print_rejected(str(path), exc)
+            continue
+        for item in loaded:
+            flagged = any(h.flags for h in item.game.hands)
+            if flagged:
+                worst = max(worst, 1)
+            if as_json:
+                text = json.dumps(game_report(item.file, item.game), ensure_ascii=False)
+                out.write(("" if first else ", ") + text)
+                first = False
+            else:
+                _print_game(item)
+    if as_json:
+        out.write("]}\n")
+    out.flush()
+    raise typer.Exit(worst)
+
+
+def _print_rejected(file: str, exc: Exception) -> None:
+    from rich.text import Text
+
+    from ..render import cards as rc
+    from .console import console
+
+    line = Text(f"{file}: rejected: ", style="bold red")
+    line.append_text(rc.message(str(exc)))
+    console().print(line)
+
+
+def _print_game(item: object) -> None:
+    from ..formats.load import LoadedGame
+    from ..render.tables import game_view
+    from .console import console
+
+    assert isinstance(item, LoadedGame)
+    info = item.log.game
+    players = ", ".join(f"{s} {n}" for s, n in info.players.items())
+    title = f"{item.file}" + (f": {info.title}" if info.title else "") + f"  ({players})"
+    con = console()
+    con.print(game_view(item.game, item.players, title))
+    con.print()
+
+
+SCHEMAS = ("euchre-log", "check-report")
+
+
+@app.command()
+def schema(
+    name: Annotated[
+        Optional[str],
+        typer.Argument(help="Which schema: " + ", ".join(SCHEMAS) + ". All of them when left out."),
+    ] = None,
+    write: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--write", metavar="DIR", help="Write each schema to DIR/NAME.schema.json instead."
+        ),
+    ] = None,
+) -> None:
+    """Print the JSON Schemas of the file format and of every JSON output."""
+    import json
+
+    from ..formats.schemas import all_schemas
+
+    schemas = all_schemas()
+    if name is not None:
+        if name not in schemas:
+            raise fail(f"there is no schema {name!r}: the schemas are " + ", ".join(schemas))
+        schemas = {name: schemas[name]}
+    if write is not None:
+        write.mkdir(parents=True, exist_ok=True)
+        for key, value in schemas.items():
+            (write / f"{key}.schema.json").write_text(
+                json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+            )
+            typer.echo(f"wrote {write / (key + '.schema.json')}")
+        return
+    payload = schemas[name] if name is not None else schemas
+    typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))

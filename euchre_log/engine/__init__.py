@@ -1,0 +1,47 @@
+"""The rules engine: pure standard-library Python, no I/O.
+
+It takes typed actions (``engine.actions``) and returns new state plus flags. All the rules
+of the game live here, once: the recorder, the file readers, replay and stats all ask it.
+"""
+
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    Call,
+    DefendAlone,
+    Discard,
+    Note,
+    Order,
+    Pass,
+    Penalty,
+    Play,
+    RenegeCall,
+)
+from .flags import Flag, IllegalAction
+from .game import GameState, HandResult, hand_result
+from .hand import HandState
+from .rules import OPTIONS, PRESETS, Rules, RulesError
+
+__all__ = [
+    "ACTION_TYPES",
+    "OPTIONS",
+    "PRESETS",
+    "Action",
+    "Call",
+    "DefendAlone",
+    "Discard",
+    "Flag",
+    "GameState",
+    "HandResult",
+    "HandState",
+    "IllegalAction",
+    "Note",
+    "Order",
+    "Pass",
+    "Penalty",
+    "Play",
+    "RenegeCall",
+    "Rules",
+    "RulesError",
+    "hand_result",
+]

@@ -1,0 +1,263 @@
+"""Cards, suits, seats and teams, as small integers with lookup tables.
+
+A card is an ``int``: ``suit * 8 + rank``, where the ranks run 7 8 9 T J Q K A (0..7)
+and the suits C D H S (0..3). The 25-card deck's Benny is ``BENNY`` (32). Sets of cards
+are bit masks (``1 << card``). Everything the play needs per trump suit (a card's
+effective suit and its power in a trick) is precomputed, so that recording a play does
+no allocation and no branching on card names.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Final
+
+# Suits, in the order C D H S (clubs, diamonds, hearts, spades).
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+HEARTS: Final = 2
+SPADES: Final = 3
+SUITS: Final = (CLUBS, DIAMONDS, HEARTS, SPADES)
+SUIT_LETTERS: Final = "CDHS"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SINGULAR: Final = ("club", "diamond", "heart", "spade")
+
+# Ranks, low to high. 7 and 8 exist only in the 32-card deck.
+RANK_LETTERS: Final = "789TJQKA"
+RANK_NAMES: Final = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
+
+BENNY: Final = 32
+"""The joker of the 25-card deck: the highest trump, whatever the trump suit."""
+N_CARDS: Final = 33
+
+# Seats, clockwise. Partners sit opposite: a seat's team is ``seat & 1``.
+NORTH, EAST, SOUTH, WEST = range(4)
+SEAT_LETTERS: Final = "NESW"
+SEAT_NAMES: Final = ("North", "East", "South", "West")
+TEAM_NAMES: Final = ("NS", "EW")
+
+
+def card(rank: int, suit: int) -> int:
+    """The card of this rank (0..7, 7 to A) and suit (0..3, C D H S)."""
+    return suit * 8 + rank
+
+
+def suit_of(c: int) -> int:
+    """The printed suit of a card; the Benny has none (-1)."""
+    return -1 if c == BENNY else c >> 3
+
+
+def rank_of(c: int) -> int:
+    """The printed rank of a card (0..7, 7 to A); the Benny has none (-1)."""
+    return -1 if c == BENNY else c & 7
+
+
+def same_colour(suit: int) -> int:
+    """The other suit of the same colour: clubs and spades, diamonds and hearts."""
+    return 3 - suit
+
+
+def team_of(seat: int) -> int:
+    """0 for North-South, 1 for East-West."""
+    return seat & 1
+
+
+def partner_of(seat: int) -> int:
+    """The seat opposite."""
+    return (seat + 2) & 3
+
+
+def left_of(seat: int) -> int:
+    """The next seat clockwise."""
+    return (seat + 1) & 3
+
+
+def deck(size: int) -> tuple[int, ...]:
+    """The cards of a 24-, 25- or 32-card deck."""
+    low = SEVEN if size == 32 else NINE
+    cards = tuple(card(r, s) for s in SUITS for r in range(low, 8))
+    return (*cards, BENNY) if size == 25 else cards
+
+
+def deck_mask(size: int) -> int:
+    """The cards of a deck as a bit mask."""
+    mask = 0
+    for c in deck(size):
+        mask |= 1 << c
+    return mask
+
+
+# ---------------------------------------------------------------------------
+# Per-trump tables. Index with ``[trump][card]``; trump is 0..3.
+
+
+def _effective_suit(c: int, trump: int) -> int:
+    if c == BENNY:
+        return trump
+    s, r = c >> 3, c & 7
+    if r == JACK and s == same_colour(trump):
+        return trump  # the left bower belongs to trump for every purpose
+    return s
+
+
+def _trump_power(c: int, trump: int) -> int:
+    """Order within trump: 9 < T < Q < K < A < left bower < right bower < Benny."""
+    if c == BENNY:
+        return 30
+    r = c & 7
+    if r == JACK:
+        return 29 if c >> 3 == trump else 28
+    return 20 + r
+
+
+EFFECTIVE_SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(_effective_suit(c, t) for c in range(N_CARDS)) for t in SUITS
+)
+"""``EFFECTIVE_SUIT[trump][card]``: the suit a card counts as when ``trump`` is trump."""
+
+POWER: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(_trump_power(c, t) if _effective_suit(c, t) == t else c & 7 for c in range(N_CARDS))
+    for t in SUITS
+)
+"""``POWER[trump][card]``: trumps score 20..30, other cards their rank (0..7).
+
+Within a trick, a card beats the best so far when it is of the led suit or trump and its
+power is higher; a card of neither suit never wins.
+"""
+
+SUIT_MASK: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sum(1 << c for c in range(N_CARDS) if _effective_suit(c, t) == s) for s in SUITS)
+    for t in SUITS
+)
+"""``SUIT_MASK[trump][suit]``: the cards that count as ``suit`` when ``trump`` is trump."""
+
+
+# ---------------------------------------------------------------------------
+# Text forms.
+
+CARD_FORMS_HELP: Final = (
+    "write a card as its rank and suit, like 9C, TD, 10♦, J♥ or ♦J "
+    "(ranks 7 8 9 10/T J Q K A, suits C D H S or ♣ ♦ ♥ ♠; BJ is the Benny)"
+)
+
+
+class CardError(ValueError):
+    """A token that is not a card, a suit or a seat; the message quotes it."""
+
+
+_SUIT_TOKENS: dict[str, int] = {}
+for _s in SUITS:
+    for _form in (
+        SUIT_LETTERS[_s],
+        SUIT_SYMBOLS[_s],
+        "♧♢♡♤"[_s],
+        SUIT_NAMES[_s].upper(),
+        SUIT_SINGULAR[_s].upper(),
+    ):
+        _SUIT_TOKENS[_form] = _s
+
+_RANK_TOKENS: dict[str, int] = {letter: r for r, letter in enumerate(RANK_LETTERS)}
+_RANK_TOKENS["10"] = TEN
+
+_CARD_TOKENS: dict[str, int] = {}
+for _s in SUITS:
+    for _sf in (SUIT_LETTERS[_s], SUIT_SYMBOLS[_s], "♧♢♡♤"[_s]):
+        for _rf, _r in _RANK_TOKENS.items():
+            _c = card(_r, _s)
+            _CARD_TOKENS[_rf + _sf] = _c
+            _CARD_TOKENS[_sf + _rf] = _c
+for _form in ("BJ", "BENNY", "JOKER", "🃏"):
+    _CARD_TOKENS[_form] = BENNY
+
+
+def _clean(token: str) -> str:
+    # Variation selectors make ♥ render as an emoji; they carry no meaning here.
+    text = unicodedata.normalize("NFKC", token).replace("\ufe0f", "").replace("\ufe0e", "")
+    return text.strip().upper()
+
+
+def parse_card(token: str) -> int:
+    """Read a card in any accepted form (``TD``, ``10D``, ``10♦``, ``j♦``, ``♦J``, ``DJ``)."""
+    found = _CARD_TOKENS.get(token)  # the canonical form, without any cleaning
+    if found is None:
+        found = _CARD_TOKENS.get(_clean(token))
+        if found is None:
+            raise CardError(f"{token!r} is not a card: {CARD_FORMS_HELP}")
+    return found
+
+
+def parse_suit(token: str) -> int:
+    """Read a suit: ``C``, ``clubs``, ``club`` or ``♣`` (any case)."""
+    found = _SUIT_TOKENS.get(_clean(token))
+    if found is None:
+        raise CardError(f"{token!r} is not a suit: write C, D, H or S, a suit's name, or ♣ ♦ ♥ ♠")
+    return found
+
+
+_SEAT_TOKENS = {
+    **{letter: i for i, letter in enumerate(SEAT_LETTERS)},
+    **{name.upper(): i for i, name in enumerate(SEAT_NAMES)},
+}
+
+
+def parse_seat(token: str) -> int:
+    """Read a seat: ``N``, ``E``, ``S``, ``W`` or its name (any case)."""
+    found = _SEAT_TOKENS.get(_clean(token))
+    if found is None:
+        raise CardError(f"{token!r} is not a seat: write N, E, S or W")
+    return found
+
+
+_TEAM_TOKENS = {"NS": 0, "SN": 0, "EW": 1, "WE": 1}
+
+
+def parse_team(token: str) -> int:
+    """Read a team: ``NS`` or ``EW``."""
+    found = _TEAM_TOKENS.get(_clean(token))
+    if found is None:
+        raise CardError(f"{token!r} is not a team: write NS or EW")
+    return found
+
+
+CARD_TEXT: Final[tuple[str, ...]] = tuple(
+    "BJ" if c == BENNY else RANK_LETTERS[c & 7] + SUIT_LETTERS[c >> 3] for c in range(N_CARDS)
+)
+"""``CARD_TEXT[card]``: the canonical form, as files are written (``TD``, ``9H``, ``BJ``)."""
+
+CARD_SYMBOLS: Final[tuple[str, ...]] = tuple(
+    "BJ" if c == BENNY else ("10" if c & 7 == TEN else RANK_LETTERS[c & 7]) + SUIT_SYMBOLS[c >> 3]
+    for c in range(N_CARDS)
+)
+"""``CARD_SYMBOLS[card]``: the form people write (``10♦``, ``9♥``)."""
+
+
+def card_text(c: int) -> str:
+    """The canonical form of a card, as files are written: ``TD``."""
+    return CARD_TEXT[c]
+
+
+def card_name(c: int) -> str:
+    """A card in words: ``the ten of diamonds``."""
+    if c == BENNY:
+        return "the Benny"
+    return f"the {RANK_NAMES[c & 7]} of {SUIT_NAMES[c >> 3]}"
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards in a bit mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards: list[int] | tuple[int, ...]) -> int:
+    """A bit mask of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m

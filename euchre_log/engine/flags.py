@@ -1,0 +1,44 @@
+"""Flags: the irregularities the engine found, each with its proof, and engine errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RENEGE = "renege"
+ILLEGAL_BID = "illegal_bid"
+DEALT_OUT_OF_TURN = "dealt_out_of_turn"
+FALSE_RENEGE_CALL = "false_renege_call"
+UNRESOLVED_RENEGE_CALL = "unresolved_renege_call"
+
+FLAG_KINDS = (RENEGE, ILLEGAL_BID, DEALT_OUT_OF_TURN, FALSE_RENEGE_CALL, UNRESOLVED_RENEGE_CALL)
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """An irregularity: who, on which trick (1..5, or None), and a sentence saying it.
+
+    The remaining fields carry the proof of a renege for the dispute view: the card
+    played when the seat showed out (``played``), the suit led (``led_suit``), the card
+    they held (``card``), and how that is known (``proof``: ``deal``, ``upcard``,
+    ``later_play`` or ``shown``, with ``proof_trick`` for a later play).
+    For renege calls, ``seat`` is the caller and ``accused`` the accused.
+    """
+
+    kind: str
+    seat: int | None
+    trick: int | None
+    message: str
+    card: int | None = None
+    played: int | None = None
+    led_suit: int | None = None
+    proof: str | None = None
+    proof_trick: int | None = None
+    accused: int | None = None
+
+
+class IllegalAction(ValueError):
+    """An action that cannot have happened at a real table; it is refused, never stored.
+
+    The message says what was done and what was expected, in a card player's words:
+    ``E played 9C, but it is S's turn to play``.
+    """

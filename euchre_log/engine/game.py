@@ -1,0 +1,158 @@
+"""A game: hands in sequence, the deal passing left, the running score and the winner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import SEAT_LETTERS, TEAM_NAMES, left_of
+from .flags import DEALT_OUT_OF_TURN, Flag, IllegalAction
+from .hand import INCOMPLETE, HandState
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The engine's verdict on one hand, as the check report gives it."""
+
+    number: int
+    dealer: int
+    trump: int | None
+    maker: int | None
+    alone: bool
+    defender_alone: int | None
+    tricks: tuple[int, int]
+    points: tuple[int, int]
+    outcome: str
+    score_after: tuple[int, int]
+    flags: tuple[Flag, ...]
+
+
+def hand_result(hand: HandState, score_after: tuple[int, int]) -> HandResult:
+    """Summarise a hand's state as its result."""
+    return HandResult(
+        number=hand.number,
+        dealer=hand.dealer,
+        trump=hand.trump if hand.trump >= 0 else None,
+        maker=hand.maker if hand.maker >= 0 else None,
+        alone=hand.alone,
+        defender_alone=hand.defender if hand.defender >= 0 else None,
+        tricks=(hand.tricks[0], hand.tricks[1]),
+        points=hand.points(),
+        outcome=hand.outcome,
+        score_after=score_after,
+        flags=tuple(hand.flags),
+    )
+
+
+class GameState:
+    """A game in progress: its rules, its hands so far and its score."""
+
+    __slots__ = ("hands", "initial_score", "rules")
+
+    def __init__(self, rules: Rules, initial_score: tuple[int, int] = (0, 0)) -> None:
+        self.rules = rules
+        self.initial_score = initial_score
+        self.hands: list[HandState] = []
+
+    @property
+    def current(self) -> HandState | None:
+        """The last hand, finished or not; None before the first deal."""
+        return self.hands[-1] if self.hands else None
+
+    def next_dealer(self) -> int | None:
+        """Who should deal next: left of the last dealer (None before the first hand)."""
+        return left_of(self.hands[-1].dealer) if self.hands else None
+
+    def scores(self) -> list[tuple[int, int]]:
+        """The running score after each hand."""
+        ns, ew = self.initial_score
+        out = []
+        for hand in self.hands:
+            p = hand.points()
+            ns += p[0]
+            ew += p[1]
+            out.append((ns, ew))
+        return out
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score now, counting every point recorded so far."""
+        s = self.scores()
+        return s[-1] if s else self.initial_score
+
+    def winner_after(self) -> tuple[int, int] | None:
+        """``(team, hand index)`` of the first finished hand that took a team to the target."""
+        target = self.rules.target
+        for i, (hand, (ns, ew)) in enumerate(zip(self.hands, self.scores(), strict=True)):
+            if not hand.finished:
+                return None
+            if ns >= target or ew >= target:
+                if ns == ew:
+                    continue  # both sides reached the target level: play on until one leads
+                return (0 if ns > ew else 1), i
+        return None
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won (0 NS, 1 EW), or None while the game goes on."""
+        won = self.winner_after()
+        return None if won is None else won[0]
+
+    def start_hand(
+        self,
+        dealer: int,
+        upcard: int,
+        *,
+        deal: dict[int, tuple[int, ...]] | None = None,
+        kitty: tuple[int, ...] = (),
+    ) -> HandState:
+        """Deal a new hand. Raises ``IllegalAction`` when the game cannot go on."""
+        number = len(self.hands) + 1
+        won = self.winner_after()
+        if won is not None:
+            team, at = won
+            ns, ew = self.scores()[at]
+            raise IllegalAction(
+                f"the game was already won by {TEAM_NAMES[team]} ({ns}-{ew}) after hand "
+                f"{at + 1}, so hand {number} cannot follow"
+            )
+        last = self.current
+        if last is not None and not last.finished:
+            raise IllegalAction(
+                f"hand {last.number} is not finished ({last.expected()}), "
+                f"so hand {number} cannot start"
+            )
+        if not (isinstance(dealer, int) and 0 <= dealer < 4):
+            raise IllegalAction(f"{dealer!r} is not a seat")
+        hand = HandState(self.rules, dealer, upcard, deal=deal, kitty=kitty, number=number)
+        expected = self.next_dealer()
+        if expected is not None and dealer != expected:
+            hand.flags.append(
+                Flag(
+                    DEALT_OUT_OF_TURN,
+                    dealer,
+                    None,
+                    f"{SEAT_LETTERS[dealer]} dealt hand {number}, but the deal should have "
+                    f"passed to {SEAT_LETTERS[expected]}",
+                )
+            )
+        self.hands.append(hand)
+        return hand
+
+    def apply(self, action: Action) -> list[Flag]:
+        """Record an action in the current hand."""
+        hand = self.current
+        if hand is None:
+            raise IllegalAction("no hand has been dealt yet")
+        return hand.apply(action)
+
+    def results(self) -> list[HandResult]:
+        """Every hand's result, with the running score."""
+        return [hand_result(h, s) for h, s in zip(self.hands, self.scores(), strict=True)]
+
+    @property
+    def incomplete(self) -> bool:
+        """True when the last hand stops before its end."""
+        last = self.current
+        return last is not None and last.outcome == INCOMPLETE

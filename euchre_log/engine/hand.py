@@ -1,0 +1,853 @@
+"""One hand of Euchre, played out action by action.
+
+``HandState`` takes the dealer, the upcard and (optionally) the cards that were shown,
+then accepts the hand's actions one at a time. An action that cannot have happened at a
+real table (out of turn, a card seen twice, a seat that sits out) raises
+``IllegalAction`` and leaves the state exactly as it was. An action that did happen but
+breaks the rules (a renege, an illegal bid) is accepted and raises a ``Flag`` as soon as
+the record proves it.
+
+Everything here is integers and bit masks, and recording a play allocates nothing: a
+season of hands is re-checked in seconds.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .actions import (
+    Action,
+    Call,
+    DefendAlone,
+    Discard,
+    Note,
+    Order,
+    Pass,
+    Penalty,
+    Play,
+    RenegeCall,
+)
+from .cards import (
+    CARD_TEXT,
+    EFFECTIVE_SUIT,
+    N_CARDS,
+    POWER,
+    SEAT_LETTERS,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUIT_SINGULAR,
+    TEAM_NAMES,
+    deck_mask,
+    left_of,
+    partner_of,
+    same_colour,
+    suit_of,
+)
+from .flags import (
+    FALSE_RENEGE_CALL,
+    ILLEGAL_BID,
+    RENEGE,
+    UNRESOLVED_RENEGE_CALL,
+    Flag,
+    IllegalAction,
+)
+from .rules import Rules
+
+# Phases of a hand.
+ROUND_ONE: Final = 0
+ROUND_TWO: Final = 1
+DISCARD: Final = 2
+PLAY: Final = 3
+OVER: Final = 4
+PHASE_NAMES: Final = ("round one", "round two", "discard", "play", "over")
+
+# Outcomes, as the check report names them.
+MADE: Final = "made"
+MARCH: Final = "march"
+EUCHRED: Final = "euchred"
+PASSED_OUT: Final = "passed_out"
+RENEGE_PENALTY: Final = "renege_penalty"
+THROWN_IN: Final = "thrown_in"
+INCOMPLETE: Final = "incomplete"
+
+# Where a card is known to be. Seats 0..3 mean "in that seat's hand, not yet played".
+UNSEEN: Final = -1
+PLAYED: Final = 4
+KITTY: Final = 5
+DISCARDED: Final = 6
+UPCARD: Final = 7  # face up on the kitty while round one lasts
+
+HAND_SIZE: Final = 5
+KITTY_SIZE: Final = {24: 4, 25: 5, 32: 12}
+_DECK_MASKS: Final = {size: deck_mask(size) for size in (24, 25, 32)}
+
+
+def seat_text(seat: int) -> str:
+    return SEAT_LETTERS[seat]
+
+
+class HandState:
+    """The state of one hand, and the flags raised so far. See the module docstring."""
+
+    __slots__ = (
+        "_deck_mask",
+        "_eff",
+        "_power",
+        "_suit_mask",
+        "actions",
+        "alone",
+        "base_points",
+        "best_power",
+        "best_seat",
+        "bids",
+        "cards_at",
+        "deal",
+        "dealer",
+        "defender",
+        "discard",
+        "flags",
+        "hand_known",
+        "held",
+        "kitty",
+        "leaders",
+        "led",
+        "maker",
+        "next_seat",
+        "nplays",
+        "number",
+        "outcome",
+        "owner",
+        "penalties",
+        "phase",
+        "reneged",
+        "rules",
+        "showout_card",
+        "showout_trick",
+        "sitting",
+        "slack",
+        "trick",
+        "trick_pos",
+        "trick_size",
+        "tricks",
+        "trump",
+        "turn",
+        "upcard",
+        "upheld_call",
+        "void",
+        "winners",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        upcard: int,
+        *,
+        deal: dict[int, tuple[int, ...]] | None = None,
+        kitty: tuple[int, ...] = (),
+        number: int = 1,
+    ) -> None:
+        self.rules = rules
+        self.number = number
+        self.dealer = dealer
+        self.upcard = upcard
+        self.deal: dict[int, tuple[int, ...]] = dict(deal or {})
+        self.kitty = tuple(kitty)
+        self.actions: list[Action] = []
+        self.flags: list[Flag] = []
+        self._deck_mask = _DECK_MASKS[rules.deck]
+
+        self.phase = ROUND_ONE
+        self.turn = left_of(dealer)
+        self.bids = 0  # actions taken in the current bidding round
+        self.trump = -1
+        self.maker = -1
+        self.alone = False
+        self.defender = -1
+        self.sitting = 0  # bit mask of seats that sit out
+        self.next_seat = [left_of(s) for s in range(4)]
+        self.trick_size = 4
+
+        self.owner = [UNSEEN] * N_CARDS
+        self.held = [0, 0, 0, 0]  # cards known to be in each hand, not yet played
+        self.slack = [0, 0, 0, 0]  # how many of ``held`` may be gone (an unseen discard)
+        self.hand_known = [False, False, False, False]
+        self.void = [0, 0, 0, 0]  # bit per effective suit the seat showed out of
+        self.showout_trick = [-1] * 16  # [seat * 4 + suit]: first trick shown out (0-based)
+        self.showout_card = [-1] * 16
+        self.reneged = [0, 0, 0, 0]  # bit per suit whose renege is already flagged
+        self.nplays = [0, 0, 0, 0]
+        self.cards_at = [-1] * 20  # [trick * 4 + seat]: the card played
+        self.leaders: list[int] = []
+        self.winners: list[int] = []
+        self.trick = 0  # 0-based index of the trick being played
+        self.trick_pos = 0
+        self.led = -1
+        self.best_power = -1
+        self.best_seat = -1
+        self.tricks = [0, 0]
+        self.penalties = [0, 0]
+        self.base_points = [0, 0]
+        self.outcome = INCOMPLETE
+        self.discard: int | None = None
+        self.upheld_call = False
+        self._eff: tuple[int, ...] = ()
+        self._power: tuple[int, ...] = ()
+        self._suit_mask: tuple[int, ...] = ()
+        self._setup_cards()
+
+    # ------------------------------------------------------------------ setup
+
+    def _card_ok(self, c: int, prefix: str) -> None:
+        """Refuse a card that is not in this game's deck; ``prefix`` starts the message."""
+        if not (isinstance(c, int) and 0 <= c < N_CARDS and (self._deck_mask >> c) & 1):
+            text = CARD_TEXT[c] if isinstance(c, int) and 0 <= c < N_CARDS else repr(c)
+            raise IllegalAction(f"{prefix}{text} is not in the {self.rules.deck}-card deck")
+
+    def _setup_cards(self) -> None:
+        owner = self.owner
+        self._card_ok(self.upcard, "the upcard: ")
+        owner[self.upcard] = UPCARD
+        for seat in sorted(self.deal):
+            cards = self.deal[seat]
+            who = seat_text(seat)
+            if len(cards) != HAND_SIZE:
+                raise IllegalAction(
+                    f"the deal gives {who} {len(cards)} cards, but a hand has {HAND_SIZE}"
+                )
+            for c in cards:
+                self._card_ok(c, f"the deal to {who}: ")
+                if owner[c] != UNSEEN:
+                    raise IllegalAction(
+                        f"{CARD_TEXT[c]} is dealt to {who}, but it is {self._where(c)}"
+                    )
+                owner[c] = seat
+                self.held[seat] |= 1 << c
+            self.hand_known[seat] = True
+        limit = KITTY_SIZE[self.rules.deck] - 1
+        if len(self.kitty) > limit:
+            raise IllegalAction(
+                f"the kitty lists {len(self.kitty)} cards besides the upcard, but it has only {limit}"
+            )
+        for c in self.kitty:
+            self._card_ok(c, "the kitty: ")
+            if owner[c] != UNSEEN:
+                raise IllegalAction(f"{CARD_TEXT[c]} is in the kitty, but it is {self._where(c)}")
+            owner[c] = KITTY
+
+    def _where(self, c: int) -> str:
+        """Where a card is known to be, for messages: 'the upcard', 'in N's hand'..."""
+        o = self.owner[c]
+        if o == UPCARD:
+            return "the upcard"
+        if o == KITTY:
+            return "the turned-down upcard" if c == self.upcard else "in the kitty"
+        if o == DISCARDED:
+            return f"{seat_text(self.dealer)}'s discard"
+        if o == PLAYED:
+            for t in range(5):
+                for s in range(4):
+                    if self.cards_at[t * 4 + s] == c:
+                        return f"already played by {seat_text(s)} on trick {t + 1}"
+            return "already played"
+        if 0 <= o < 4:
+            if c == self.upcard and o == self.dealer:
+                return f"the upcard, which {seat_text(o)} took up"
+            return f"in {seat_text(o)}'s hand"
+        return "not seen yet"
+
+    # ------------------------------------------------------------------ questions
+
+    @property
+    def finished(self) -> bool:
+        """True once the hand's outcome is settled: played out, passed out or penalised."""
+        return self.phase == OVER
+
+    def active(self, seat: int) -> bool:
+        """True when the seat takes part in the play (it does not sit out)."""
+        return not (self.sitting >> seat) & 1
+
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None when the hand is over."""
+        if self.phase == OVER:
+            return None
+        if self.phase == DISCARD:
+            return self.dealer
+        return self.turn
+
+    def expected(self) -> str:
+        """What the hand waits for, in words: ``it is S's turn to play``."""
+        p = self.phase
+        if p == OVER:
+            return f"hand {self.number} is over ({self.over_reason()})"
+        who = seat_text(self.to_act() or 0)
+        if p == ROUND_ONE:
+            return f"it is {who}'s turn to pass or order up {SUIT_NAMES[self.offered_suit()]}"
+        if p == ROUND_TWO:
+            return f"it is {who}'s turn to pass or name trump"
+        if p == DISCARD:
+            return f"{who} (the dealer) must discard first"
+        return f"it is {who}'s turn to play"
+
+    def over_reason(self) -> str:
+        if self.outcome == PASSED_OUT:
+            return "everyone passed"
+        if self.upheld_call:
+            return "a renege call was upheld"
+        return "all five tricks were played"
+
+    def offered_suit(self) -> int:
+        """The suit on offer in round one: the upcard's."""
+        return suit_of(self.upcard)
+
+    def points(self) -> tuple[int, int]:
+        """What each team scores for this hand so far, penalties included."""
+        b, p = self.base_points, self.penalties
+        return (b[0] + p[0], b[1] + p[1])
+
+    def makers_team(self) -> int | None:
+        return None if self.maker < 0 else self.maker & 1
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Every piece of state, as plain values: two states that compare equal will
+        behave identically from here on."""
+        out: list[object] = []
+        for name in self.__slots__:
+            if name in ("rules", "_eff", "_power", "_suit_mask", "_deck_mask"):
+                continue
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = tuple(value)
+            elif isinstance(value, dict):
+                value = tuple(sorted(value.items()))
+            out.append(value)
+        return tuple(out)
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> list[Flag]:
+        """Record one action and return the flags it raised (usually none).
+
+        Raises ``IllegalAction`` and changes nothing when the action cannot have happened.
+        """
+        before = len(self.flags)
+        kind = type(action)
+        if kind is Play:
+            self._play(action)  # type: ignore[arg-type]
+        elif kind is Pass:
+            self._pass(action)  # type: ignore[arg-type]
+        elif kind is Order:
+            self._order(action)  # type: ignore[arg-type]
+        elif kind is Call:
+            self._call(action)  # type: ignore[arg-type]
+        elif kind is Discard:
+            self._discard(action)  # type: ignore[arg-type]
+        elif kind is DefendAlone:
+            self._defend_alone(action)  # type: ignore[arg-type]
+        elif kind is RenegeCall:
+            self._renege_call(action)  # type: ignore[arg-type]
+        elif kind is Penalty:
+            self._penalty(action)  # type: ignore[arg-type]
+        elif kind is Note:
+            self._note(action)  # type: ignore[arg-type]
+        else:
+            raise IllegalAction(f"unknown action {action!r}")
+        self.actions.append(action)
+        return self.flags[before:] if len(self.flags) > before else []
+
+    def _refuse(self, did: str) -> IllegalAction:
+        return IllegalAction(f"{did}, but {self.expected()}")
+
+    def _seat_ok(self, seat: int) -> None:
+        if not (isinstance(seat, int) and 0 <= seat < 4):
+            raise IllegalAction(f"{seat!r} is not a seat")
+
+    # -- bidding
+
+    def _bid_turn(self, seat: int, did: str, phase: int) -> None:
+        self._seat_ok(seat)
+        if self.phase == phase and seat == self.turn:
+            return
+        if seat == self.turn and self.phase == ROUND_TWO:
+            raise IllegalAction(
+                f"{did}, but the upcard was turned down: in round two "
+                f"{seat_text(seat)} may pass or name a suit"
+            )
+        if seat == self.turn and self.phase == ROUND_ONE:
+            raise IllegalAction(
+                f"{did}, but this is round one: {seat_text(seat)} may pass or order up "
+                f"{SUIT_NAMES[self.offered_suit()]}"
+            )
+        raise self._refuse(did)
+
+    def order_words(self, seat: int) -> str:
+        """How the table says a round-one order by this seat."""
+        if seat == self.dealer:
+            return "took it up"
+        if seat == partner_of(self.dealer):
+            return "assisted"
+        return "ordered up"
+
+    def _pass(self, a: Pass) -> None:
+        seat = a.seat
+        self._seat_ok(seat)
+        if self.phase not in (ROUND_ONE, ROUND_TWO) or seat != self.turn:
+            raise self._refuse(f"{seat_text(seat)} passed")
+        self.bids += 1
+        if self.phase == ROUND_ONE:
+            if self.bids == 4:
+                self.phase = ROUND_TWO
+                self.bids = 0
+                self.owner[self.upcard] = KITTY
+            self.turn = left_of(seat)
+            return
+        if self.bids == 4:
+            if self.rules.stick_the_dealer:
+                self._flag(
+                    ILLEGAL_BID,
+                    seat,
+                    None,
+                    f"{seat_text(seat)} passed as the dealer in round two, but under "
+                    "stick-the-dealer the dealer must name trump; the hand counts as passed out",
+                )
+            self.phase = OVER
+            self.outcome = PASSED_OUT
+            return
+        self.turn = left_of(seat)
+
+    def _order(self, a: Order) -> None:
+        seat = a.seat
+        self._seat_ok(seat)
+        self._bid_turn(seat, f"{seat_text(seat)} {self.order_words(seat)}", ROUND_ONE)
+        dealer = self.dealer
+        if self.rules.canadian_loner and seat == partner_of(dealer) and not a.alone:
+            self._flag(
+                ILLEGAL_BID,
+                seat,
+                None,
+                f"{seat_text(seat)} assisted without going alone, but under the Canadian "
+                "loner rule the dealer's partner who orders up must play alone",
+            )
+        self._fix_trump(seat, self.offered_suit(), a.alone)
+        up = self.upcard
+        self.owner[up] = dealer
+        self.held[dealer] |= 1 << up
+        self.phase = DISCARD
+
+    def _call(self, a: Call) -> None:
+        seat = a.seat
+        suit = a.suit
+        if not (isinstance(suit, int) and 0 <= suit < 4):
+            raise IllegalAction(f"{suit!r} is not a suit")
+        self._bid_turn(seat, f"{seat_text(seat)} named {SUIT_NAMES[suit]}", ROUND_TWO)
+        if suit == self.offered_suit():
+            self._flag(
+                ILLEGAL_BID,
+                seat,
+                None,
+                f"{seat_text(seat)} named {SUIT_NAMES[suit]}, the suit turned down this hand",
+            )
+        self._fix_trump(seat, suit, a.alone)
+        self._start_play()
+
+    def _fix_trump(self, seat: int, suit: int, alone: bool) -> None:
+        self.trump = suit
+        self.maker = seat
+        self.alone = bool(alone)
+        self._eff = EFFECTIVE_SUIT[suit]
+        self._power = POWER[suit]
+        self._suit_mask = SUIT_MASK[suit]
+        if alone:
+            self._sit_out(partner_of(seat))
+
+    def _sit_out(self, seat: int) -> None:
+        self.sitting |= 1 << seat
+        nxt = self.next_seat
+        for s in range(4):
+            n = left_of(s)
+            while (self.sitting >> n) & 1:
+                n = left_of(n)
+            nxt[s] = n
+        self.trick_size -= 1
+
+    def _leader(self) -> int:
+        if self.alone and self.rules.loner_lead == "left_of_loner":
+            start = left_of(self.maker)
+        else:
+            start = left_of(self.dealer)
+        while (self.sitting >> start) & 1:
+            start = left_of(start)
+        return start
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        self.turn = self._leader()
+
+    def _discard(self, a: Discard) -> None:
+        seat = a.seat
+        self._seat_ok(seat)
+        dealer = self.dealer
+        who = seat_text(seat)
+        if self.phase != DISCARD:
+            if self.phase == PLAY and seat == dealer and not self.trick and not self.trick_pos:
+                if self.owner[self.upcard] == KITTY:
+                    raise IllegalAction(
+                        f"{who} discarded, but the upcard was turned down, so the dealer "
+                        "picks up nothing and does not discard"
+                    )
+                raise IllegalAction(f"{who} discarded, but the dealer has already discarded")
+            raise self._refuse(f"{who} discarded")
+        if seat != dealer:
+            raise IllegalAction(
+                f"{who} discarded, but only the dealer ({seat_text(dealer)}) discards"
+            )
+        c = a.card
+        if c is None:
+            self.slack[dealer] = 1
+        else:
+            self._card_ok(c, f"{who} discarded {CARD_TEXT[c] if 0 <= c < N_CARDS else c}, but ")
+            o = self.owner[c]
+            if o != dealer and o != UNSEEN:
+                raise IllegalAction(f"{who} discarded {CARD_TEXT[c]}, but it is {self._where(c)}")
+            if o == UNSEEN and self.hand_known[dealer]:
+                raise IllegalAction(
+                    f"{who} discarded {CARD_TEXT[c]}, but {who}'s dealt hand does not hold it"
+                )
+            self.owner[c] = DISCARDED
+            self.held[dealer] &= ~(1 << c)
+        self.discard = c
+        self._start_play()
+
+    def _defend_alone(self, a: DefendAlone) -> None:
+        seat = a.seat
+        self._seat_ok(seat)
+        who = seat_text(seat)
+        if self.trump < 0 or self.phase not in (DISCARD, PLAY) or self.trick or self.trick_pos:
+            raise IllegalAction(
+                f"{who} defended alone, but a defender can only go alone after a lone call "
+                "and before the first card is played"
+            )
+        if not self.alone:
+            raise IllegalAction(
+                f"{who} defended alone, but {seat_text(self.maker)} is not playing alone"
+            )
+        if (seat & 1) == (self.maker & 1):
+            raise IllegalAction(f"{who} defended alone, but {who} is on the makers' side")
+        if self.defender >= 0:
+            raise IllegalAction(
+                f"{who} defended alone, but {seat_text(self.defender)} already defends alone"
+            )
+        if not self.rules.defend_alone:
+            self._flag(
+                ILLEGAL_BID,
+                seat,
+                None,
+                f"{who} defended alone, but these rules do not allow defending alone",
+            )
+        self.defender = seat
+        self._sit_out(partner_of(seat))
+        if self.phase == PLAY:
+            self.turn = self._leader()
+
+    # -- play
+
+    def _play(self, a: Play) -> None:
+        seat = a.seat
+        c = a.card
+        if self.phase != PLAY or seat != self.turn:
+            self._seat_ok(seat)
+            if 0 <= c < N_CARDS:
+                did = f"{seat_text(seat)} played {CARD_TEXT[c]}"
+            else:
+                did = f"{seat_text(seat)} played card {c!r}"
+            if self.phase == PLAY and (self.sitting >> seat) & 1:
+                raise IllegalAction(f"{did}, but {seat_text(seat)} sits out this hand")
+            raise self._refuse(did)
+        if not (0 <= c < N_CARDS and (self._deck_mask >> c) & 1):
+            self._card_ok(c, f"{seat_text(seat)} played a card, but ")
+        owner = self.owner
+        o = owner[c]
+        if o != seat:
+            if o != UNSEEN:
+                raise IllegalAction(
+                    f"{seat_text(seat)} played {CARD_TEXT[c]}, but it is {self._where(c)}"
+                )
+            if self.hand_known[seat]:
+                raise IllegalAction(
+                    f"{seat_text(seat)} played {CARD_TEXT[c]}, but {seat_text(seat)}'s "
+                    "dealt hand does not hold it"
+                )
+        # The action is possible: record it.
+        bit = 1 << c
+        owner[c] = PLAYED
+        held = self.held
+        held[seat] &= ~bit
+        trick = self.trick
+        self.cards_at[trick * 4 + seat] = c
+        self.nplays[seat] += 1
+        es = self._eff[c]
+        p = self._power[c]
+        void = self.void
+        if (void[seat] >> es) & 1 and not (self.reneged[seat] >> es) & 1:
+            self._renege_later_play(seat, es, c, trick)
+        pos = self.trick_pos
+        if pos == 0:
+            self.leaders.append(seat)
+            self.led = es
+            self.best_power = p
+            self.best_seat = seat
+        else:
+            led = self.led
+            if es != led:
+                if not (void[seat] >> led) & 1:
+                    void[seat] |= 1 << led
+                    self.showout_trick[seat * 4 + led] = trick
+                    self.showout_card[seat * 4 + led] = c
+                if not (self.reneged[seat] >> led) & 1:
+                    h = held[seat] & self._suit_mask[led]
+                    if h and (not self.slack[seat] or h.bit_count() > self.slack[seat]):
+                        self._renege_held(seat, led, c, trick, h)
+                if es == self.trump and p > self.best_power:
+                    self.best_power = p
+                    self.best_seat = seat
+            elif p > self.best_power:
+                self.best_power = p
+                self.best_seat = seat
+        pos += 1
+        if pos < self.trick_size:
+            self.trick_pos = pos
+            self.turn = self.next_seat[seat]
+            return
+        winner = self.best_seat
+        self.tricks[winner & 1] += 1
+        self.winners.append(winner)
+        self.trick_pos = 0
+        self.trick = trick + 1
+        self.turn = winner
+        if self.trick == 5:
+            self._score()
+
+    def _score(self) -> None:
+        rules = self.rules
+        mt = self.maker & 1
+        made = self.tricks[mt]
+        base = self.base_points
+        if made == 5:
+            self.outcome = MARCH
+            base[mt] = 4 if self.alone else 2
+        elif made >= 3:
+            self.outcome = MADE
+            base[mt] = 1
+        else:
+            self.outcome = EUCHRED
+            points = 2
+            if self.alone and self.defender >= 0 and rules.defend_alone:
+                points = rules.defend_alone_points
+            if made == 0 and rules.super_euchre:
+                points = max(points, 4)
+            base[1 - mt] = points
+        self.phase = OVER
+
+    # -- flags
+
+    def _flag(
+        self,
+        kind: str,
+        seat: int | None,
+        trick: int | None,
+        message: str,
+        **proof: int | str | None,
+    ) -> Flag:
+        flag = Flag(kind, seat, trick, message, **proof)  # type: ignore[arg-type]
+        self.flags.append(flag)
+        return flag
+
+    def _lead_words(self, suit: int) -> str:
+        if suit == self.trump:
+            return f"a trump lead ({SUIT_NAMES[suit]})"
+        return f"a {SUIT_SINGULAR[suit]} lead"
+
+    def _card_words(self, c: int) -> str:
+        text = CARD_TEXT[c]
+        if c >> 3 == same_colour(self.trump) and self._eff[c] == self.trump:
+            return f"{text} (the left bower, a {SUIT_SINGULAR[self.trump]})"
+        return text
+
+    def _renege_later_play(self, seat: int, suit: int, c: int, trick: int) -> None:
+        """``seat`` showed out of ``suit`` earlier and has now played one of it."""
+        at = self.showout_trick[seat * 4 + suit]
+        played = self.showout_card[seat * 4 + suit]
+        self.reneged[seat] |= 1 << suit
+        self._flag(
+            RENEGE,
+            seat,
+            at + 1,
+            f"{seat_text(seat)} played {CARD_TEXT[played]} on {self._lead_words(suit)} "
+            f"while holding {self._card_words(c)} (played on trick {trick + 1})",
+            card=c,
+            played=played,
+            led_suit=suit,
+            proof="later_play",
+            proof_trick=trick + 1,
+        )
+
+    def _renege_held(self, seat: int, suit: int, c: int, trick: int, held: int) -> None:
+        """``seat`` showed out of ``suit`` while known to hold a card of it."""
+        proof_card = (held & -held).bit_length() - 1
+        if proof_card == self.upcard and seat == self.dealer:
+            how, proof = f"the upcard, which {seat_text(seat)} took up", "upcard"
+        elif proof_card in self.deal.get(seat, ()):
+            how, proof = f"dealt to {seat_text(seat)}", "deal"
+        else:
+            how, proof = "shown when the renege was called", "shown"
+        self.reneged[seat] |= 1 << suit
+        self._flag(
+            RENEGE,
+            seat,
+            trick + 1,
+            f"{seat_text(seat)} played {CARD_TEXT[c]} on {self._lead_words(suit)} "
+            f"while holding {self._card_words(proof_card)} ({how})",
+            card=proof_card,
+            played=c,
+            led_suit=suit,
+            proof=proof,
+        )
+
+    # -- renege calls, penalties, notes
+
+    def _renege_call(self, a: RenegeCall) -> None:
+        seat, accused, t = a.seat, a.accused, a.trick
+        self._seat_ok(seat)
+        self._seat_ok(accused)
+        who, acc = seat_text(seat), seat_text(accused)
+        did = f"{who} called a renege on {acc} for trick {t}"
+        if self.trump < 0 or self.outcome == PASSED_OUT:
+            raise IllegalAction(f"{did}, but no card has been played this hand")
+        if self.upheld_call:
+            raise IllegalAction(f"{did}, but the hand already ended with an upheld renege call")
+        if not (isinstance(t, int) and 1 <= t <= 5):
+            raise IllegalAction(f"{did}, but tricks are numbered 1 to 5")
+        if (self.sitting >> accused) & 1:
+            raise IllegalAction(f"{did}, but {acc} sits out this hand")
+        i = t - 1
+        played = self.cards_at[i * 4 + accused]
+        if played < 0:
+            raise IllegalAction(f"{did}, but {acc} has not played to trick {t} yet")
+        if a.penalty is not None and a.penalty not in ("award", "deduct"):
+            raise IllegalAction(f"{did} with penalty {a.penalty!r}; it must be award or deduct")
+        remaining = HAND_SIZE - self.nplays[accused]
+        shown = a.shown
+        if len(set(shown)) != len(shown):
+            raise IllegalAction(f"{did}, but a shown card is listed twice")
+        if len(shown) > remaining:
+            raise IllegalAction(
+                f"{did} and showed {len(shown)} cards, but {acc} holds only {remaining}"
+            )
+        for c in shown:
+            self._card_ok(c, f"{did} and {acc} showed a card, but ")
+            o = self.owner[c]
+            if o != accused and o != UNSEEN:
+                raise IllegalAction(
+                    f"{did} and {acc} showed {CARD_TEXT[c]}, but it is {self._where(c)}"
+                )
+            if o == UNSEEN and self.hand_known[accused]:
+                raise IllegalAction(
+                    f"{did} and {acc} showed {CARD_TEXT[c]}, but {acc}'s dealt hand does not hold it"
+                )
+        # The call is possible: take in the shown cards, then judge it.
+        for c in shown:
+            self.owner[c] = accused
+            self.held[accused] |= 1 << c
+            es = self._eff[c]
+            if (self.void[accused] >> es) & 1 and not (self.reneged[accused] >> es) & 1:
+                at = self.showout_trick[accused * 4 + es]
+                self._renege_held(accused, es, self.showout_card[accused * 4 + es], at, 1 << c)
+        leader = self.leaders[i]
+        led = self._eff[self.cards_at[i * 4 + leader]]
+        if leader == accused:
+            self._flag(
+                FALSE_RENEGE_CALL, seat, t, f"{did}, but {acc} led that trick", accused=accused
+            )
+            return
+        if self._eff[played] == led:
+            self._flag(
+                FALSE_RENEGE_CALL,
+                seat,
+                t,
+                f"{did}, but {acc} followed suit with {self._card_words(played)} "
+                f"on {self._lead_words(led)}",
+                accused=accused,
+            )
+            return
+        # Shown out of ``led`` on trick t: was a card of it in the hand then?
+        proof = -1
+        for k in range(i + 1, 5):
+            later = self.cards_at[k * 4 + accused]
+            if later >= 0 and self._eff[later] == led:
+                proof = later
+                break
+        holding = self.held[accused] & self._suit_mask[led]
+        if proof < 0 and holding and holding.bit_count() > self.slack[accused]:
+            proof = (holding & -holding).bit_length() - 1
+        if proof >= 0:
+            if not (self.reneged[accused] >> led) & 1:  # a safety net: proofs flag at once
+                first = self.showout_trick[accused * 4 + led]
+                self._renege_held(
+                    accused, led, self.showout_card[accused * 4 + led], first, 1 << proof
+                )
+            self._uphold(a)
+            return
+        known = self.held[accused].bit_count() - self.slack[accused]
+        if self.hand_known[accused] or known >= remaining:
+            self._flag(
+                FALSE_RENEGE_CALL,
+                seat,
+                t,
+                f"{did}, but {acc} held no {SUIT_SINGULAR[led]} after that trick, "
+                "as the record shows",
+                accused=accused,
+            )
+            return
+        self._flag(
+            UNRESOLVED_RENEGE_CALL,
+            seat,
+            t,
+            f"{did}; nothing recorded proves or disproves it, so no penalty applies",
+            accused=accused,
+        )
+
+    def _uphold(self, a: RenegeCall) -> None:
+        guilty = a.accused & 1
+        innocent = 1 - guilty
+        rules = self.rules
+        points = rules.renege_points
+        if self.alone and (self.maker & 1) == innocent:
+            points = rules.renege_points_vs_alone
+        mode = a.penalty or rules.renege_penalty
+        self.base_points = [0, 0]
+        if mode == "deduct":
+            self.base_points[guilty] = -points
+        else:
+            self.base_points[innocent] = points
+        self.outcome = RENEGE_PENALTY
+        self.upheld_call = True
+        self.phase = OVER
+
+    def _penalty(self, a: Penalty) -> None:
+        self._seat_ok(a.seat)
+        if a.team not in (0, 1):
+            raise IllegalAction(f"{a.team!r} is not a team: write NS or EW")
+        if (
+            not isinstance(a.points, int)
+            or isinstance(a.points, bool)
+            or not -100 <= a.points <= 100
+        ):
+            raise IllegalAction(
+                f"a penalty of {a.points!r} points for {TEAM_NAMES[a.team]}: "
+                "points must be a whole number from -100 to 100"
+            )
+        self.penalties[a.team] += a.points
+
+    def _note(self, a: Note) -> None:
+        if a.seat is not None:
+            self._seat_ok(a.seat)

@@ -1,0 +1,42 @@
+"""Open a game file of any supported notation and play it through the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.game import GameState
+from .models import GameLog
+from .reader import load_json, new_game, play_hands, read_log
+
+
+@dataclass
+class LoadedGame:
+    """A game read from a file and played through the engine."""
+
+    file: str
+    log: GameLog
+    game: GameState
+
+    @property
+    def players(self) -> dict[str, str]:
+        return {str(seat): name for seat, name in self.log.game.players.items()}
+
+    @property
+    def title(self) -> str | None:
+        return self.log.game.title
+
+
+def games_from_data(file: str, data: Any) -> list[LoadedGame]:
+    """Every game in a parsed document; raises ``LogError`` if any part is malformed."""
+    log = read_log(data)
+    game = new_game(log)
+    for _ in play_hands(log, game):
+        pass
+    return [LoadedGame(file, log, game)]
+
+
+def load_games(path: str | Path) -> list[LoadedGame]:
+    """Every game in a file, all or nothing; raises ``LogError`` if any part is malformed."""
+    return games_from_data(str(path), load_json(path))

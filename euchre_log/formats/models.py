@@ -1,0 +1,358 @@
+"""Pydantic models of the euchre-log/1 file format and the euchre-log-check/1 report.
+
+These models are the public contract of LOG_FORMAT.md. The JSON Schemas in ``schemas/``
+are generated from them (``euchre-log schema``). Readers accept every card notation the
+format lists and store the canonical form; files are always written canonically.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    field_validator,
+)
+
+from ..engine.cards import (
+    CARD_TEXT,
+    SEAT_LETTERS,
+    SUIT_LETTERS,
+    CardError,
+    parse_card,
+    parse_seat,
+    parse_suit,
+)
+from ..engine.rules import OPTIONS, PRESETS, Rules, RulesError
+
+LOG_FORMAT = "euchre-log/1"
+CHECK_FORMAT = "euchre-log-check/1"
+
+
+def _card(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not a card")
+    try:
+        return CARD_TEXT[parse_card(value)]
+    except CardError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _seat(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return SEAT_LETTERS[parse_seat(value)]
+        except CardError as exc:
+            raise ValueError(str(exc)) from None
+    return value
+
+
+def _suit(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return SUIT_LETTERS[parse_suit(value)]
+        except CardError as exc:
+            raise ValueError(str(exc)) from None
+    return value
+
+
+Card = Annotated[
+    str,
+    BeforeValidator(_card),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": "^([789TJQKA][CDHS]|BJ)$",
+            "description": "A card, rank then suit: 9H, TD, JC, AS; BJ is the Benny. "
+            "Readers also accept 10D, 10♦, j♦, ♦J, DJ and lower case.",
+        }
+    ),
+]
+Seat = Annotated[Literal["N", "E", "S", "W"], BeforeValidator(_seat)]
+Suit = Annotated[Literal["C", "D", "H", "S"], BeforeValidator(_suit)]
+Team = Literal["NS", "EW"]
+
+
+class TeamScore(BaseModel):
+    """Points or tricks for each team."""
+
+    model_config = ConfigDict(extra="forbid")
+    NS: int
+    EW: int
+
+
+# ---------------------------------------------------------------------------
+# Actions
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+
+class PassAction(_Action):
+    """A pass, in either bidding round."""
+
+    type: Literal["pass"]
+    seat: Seat
+
+
+class OrderAction(_Action):
+    """Round one: accept the upcard's suit (order up, assist, or take it up)."""
+
+    type: Literal["order"]
+    seat: Seat
+    alone: bool = False
+
+
+class CallAction(_Action):
+    """Round two: name trump."""
+
+    type: Literal["call"]
+    seat: Seat
+    suit: Suit
+    alone: bool = False
+
+
+class DiscardAction(_Action):
+    """The dealer's discard; ``card`` is null when nobody saw it."""
+
+    type: Literal["discard"]
+    seat: Seat
+    card: Card | None = None
+
+
+class DefendAloneAction(_Action):
+    """A defender defends alone against a lone hand."""
+
+    type: Literal["defend_alone"]
+    seat: Seat
+
+
+class PlayAction(_Action):
+    """A card played to the current trick."""
+
+    type: Literal["play"]
+    seat: Seat
+    card: Card
+
+
+class RenegeCallAction(_Action):
+    """``seat`` says that ``accused`` reneged on ``trick``."""
+
+    type: Literal["renege_call"]
+    seat: Seat
+    accused: Seat
+    trick: int = Field(ge=1, le=5)
+    shown: list[Card] = Field(default_factory=list)
+    penalty: Literal["award", "deduct"] | None = Field(
+        default=None,
+        description="The innocent side's choice of penalty; null takes the rules' renege_penalty.",
+    )
+
+
+class PenaltyAction(_Action):
+    """A penalty the table agreed on: ``points`` (maybe negative) are added to ``team``."""
+
+    type: Literal["penalty"]
+    seat: Seat
+    team: Team
+    points: int = Field(ge=-100, le=100)
+    reason: str = Field(default="", max_length=2000)
+
+
+class NoteAction(_Action):
+    """A comment on the hand; it changes nothing in the play."""
+
+    type: Literal["note"]
+    seat: Seat | None = None
+    text: str = Field(max_length=10000)
+
+
+ActionModel = Annotated[
+    Union[
+        PassAction,
+        OrderAction,
+        CallAction,
+        DiscardAction,
+        DefendAloneAction,
+        PlayAction,
+        RenegeCallAction,
+        PenaltyAction,
+        NoteAction,
+    ],
+    Field(discriminator="type"),
+]
+
+
+# ---------------------------------------------------------------------------
+# The check report's per-hand result (also ``hands[].result`` in an exported log)
+
+
+class Proof(BaseModel):
+    """How a renege is proven: the card held, the card played instead, and how it is known."""
+
+    held: Card
+    played: Card
+    led: Suit
+    how: Literal["deal", "upcard", "later_play", "shown"]
+    trick: int | None = Field(default=None, description="The trick of the later play.")
+
+
+class FlagModel(BaseModel):
+    """An irregularity the engine found."""
+
+    kind: str = Field(
+        description="renege, illegal_bid, dealt_out_of_turn, false_renege_call, "
+        "unresolved_renege_call, or a kind that a variant adds"
+    )
+    seat: Seat | None
+    trick: int | None
+    message: str
+    accused: Seat | None = Field(default=None, description="For renege calls: the accused seat.")
+    proof: Proof | None = Field(default=None, description="For reneges: the proof.")
+
+
+Outcome = Literal[
+    "made", "march", "euchred", "passed_out", "renege_penalty", "thrown_in", "incomplete"
+]
+
+
+class HandResultModel(BaseModel):
+    """The engine's verdict on one hand."""
+
+    number: int
+    dealer: Seat
+    trump: Suit | None
+    maker: Seat | None
+    alone: bool
+    defender_alone: Seat | None
+    tricks: TeamScore
+    points: TeamScore
+    outcome: Outcome
+    score_after: TeamScore
+    flags: list[FlagModel]
+
+
+# ---------------------------------------------------------------------------
+# A game log
+
+
+def _rules(value: dict[str, Any]) -> dict[str, Any]:
+    try:
+        Rules.build(value)
+    except RulesError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+def _rules_schema() -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "preset": {
+            "enum": list(PRESETS),
+            "description": "A named ruleset; other fields override it.",
+        }
+    }
+    for option in OPTIONS.values():
+        desc = f"{option.meaning} (source: {option.source}; default {option.default!r})"
+        if option.kind == "bool":
+            props[option.name] = {"type": "boolean", "description": desc}
+        elif option.kind == "int":
+            schema: dict[str, Any] = {"type": "integer", "minimum": 1, "description": desc}
+            if option.choices:
+                schema["enum"] = list(option.choices)
+            props[option.name] = schema
+        elif option.kind == "choice":
+            props[option.name] = {"enum": list(option.choices), "description": desc}
+        else:
+            props[option.name] = {
+                "type": "array",
+                "items": {"enum": list(option.choices)},
+                "description": desc,
+            }
+    return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+RulesSpec = Annotated[dict[str, Any], AfterValidator(_rules), WithJsonSchema(_rules_schema())]
+
+
+class GameInfo(BaseModel):
+    """Who played, under which rules, and anything else worth keeping about the game."""
+
+    model_config = ConfigDict(extra="ignore")
+    title: str | None = Field(default=None, max_length=500)
+    date: str | None = Field(default=None, max_length=100)
+    players: dict[Seat, Annotated[str, Field(min_length=1, max_length=100)]]
+    rules: RulesSpec = Field(default_factory=dict)
+    initial_score: TeamScore = Field(default_factory=lambda: TeamScore(NS=0, EW=0))
+    notes: str | None = Field(default=None, max_length=10000)
+
+    @field_validator("players")
+    @classmethod
+    def _four_players(cls, value: dict[str, str]) -> dict[str, str]:
+        missing = [s for s in "NESW" if s not in value]
+        if missing:
+            raise ValueError(
+                "players must name all four seats N, E, S and W; missing " + ", ".join(missing)
+            )
+        names = [value[s].strip() for s in "NESW"]
+        if any(not n for n in names):
+            raise ValueError("every player needs a name")
+        lowered = [n.casefold() for n in names]
+        if len(set(lowered)) != 4:
+            raise ValueError("the four players must have four different names")
+        return {s: value[s].strip() for s in "NESW"}
+
+
+class HandRecord(BaseModel):
+    """One hand: who dealt, the upcard, what was shown, and what happened."""
+
+    model_config = ConfigDict(extra="ignore")
+    dealer: Seat
+    upcard: Card
+    deal: dict[Seat, list[Card]] | None = None
+    kitty: list[Card] | None = None
+    actions: list[ActionModel] = Field(default_factory=list)
+    result: HandResultModel | None = None
+
+
+class GameLog(BaseModel):
+    """One game in one file: the ``euchre-log/1`` format."""
+
+    model_config = ConfigDict(extra="ignore")
+    format: Literal["euchre-log/1"]
+    game: GameInfo
+    hands: list[HandRecord] = Field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------
+# The check report
+
+
+class ErrorModel(BaseModel):
+    """Why a file was rejected: hand is numbered from 1, action is its index from 0."""
+
+    message: str
+    hand: int | None = None
+    action: int | None = None
+
+
+class GameReport(BaseModel):
+    """The verdict on one game: each hand's result, the score and the winner."""
+
+    file: str
+    error: ErrorModel | None
+    hands: list[HandResultModel]
+    score: TeamScore | None
+    winner: Team | None
+
+
+class CheckReport(BaseModel):
+    """The ``euchre-log-check/1`` report of ``euchre-log check --json``."""
+
+    format: Literal["euchre-log-check/1"] = "euchre-log-check/1"
+    games: list[GameReport]

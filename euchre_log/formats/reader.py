@@ -1,0 +1,289 @@
+"""Read euchre-log/1 files into the engine, with messages that say where and what.
+
+``read_log`` validates a file's structure with the Pydantic models, then ``play_log``
+plays every hand through the engine. Anything malformed raises ``LogError`` with the hand
+number (from 1) and the action's index (from 0), and a sentence a card player can act on.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from ..engine import actions as A
+from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
+from ..engine.flags import IllegalAction
+from ..engine.game import GameState
+from ..engine.hand import HandState
+from ..engine.rules import Rules, RulesError
+from .models import ActionModel, GameLog, HandRecord, HandResultModel
+
+CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
+SEAT_INDEX = {s: i for i, s in enumerate(SEAT_LETTERS)}
+SUIT_INDEX = {s: i for i, s in enumerate(SUIT_LETTERS)}
+TEAM_INDEX = {t: i for i, t in enumerate(TEAM_NAMES)}
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+class LogError(ValueError):
+    """A file that cannot be accepted: where (hand, action) and what was expected."""
+
+    def __init__(self, message: str, hand: int | None = None, action: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hand = hand
+        self.action = action
+
+    def __str__(self) -> str:
+        where = []
+        if self.hand is not None:
+            where.append(f"hand {self.hand}")
+        if self.action is not None:
+            where.append(f"action {self.action}")
+        return (", ".join(where) + ": " if where else "") + self.message
+
+
+# ---------------------------------------------------------------------------
+# Loading and validating
+
+
+def load_json(path: str | Path) -> Any:
+    """Read a JSON file, refusing what is not JSON with the line and column."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise LogError(f"the file is {size // (1024 * 1024)} MB; the limit is 64 MB")
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise LogError("no such file") from None
+    except IsADirectoryError:
+        raise LogError("this is a folder, not a game log") from None
+    except PermissionError:
+        raise LogError("the file cannot be read (permission denied)") from None
+    except OSError as exc:
+        raise LogError(f"the file cannot be read ({exc.strerror})") from None
+    return parse_json_bytes(raw)
+
+
+def parse_json_bytes(raw: bytes) -> Any:
+    """Parse JSON text, turning a syntax error into a ``LogError`` with line and column."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LogError("the file is not UTF-8 text, so it is not a game log") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LogError(
+            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise LogError("not a game log: the JSON is nested too deeply") from None
+
+
+_FIELD_WORDS = {
+    "seat": "a seat (N, E, S or W)",
+    "card": "a card",
+    "suit": "a suit (C, D, H or S)",
+    "team": "a team (NS or EW)",
+    "alone": "true or false",
+    "trick": "a trick number from 1 to 5",
+    "points": "a whole number of points",
+}
+
+
+def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
+    """Turn one Pydantic error into a card player's sentence, with hand and action."""
+    loc = list(err.get("loc", ()))
+    hand = action = None
+    if len(loc) >= 2 and loc[0] == "hands" and isinstance(loc[1], int):
+        hand = loc[1] + 1
+        loc = loc[2:]
+        if len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int):
+            action = loc[1]
+            loc = loc[2:]
+            if loc and isinstance(loc[0], str) and loc[0] in A.ACTION_TYPES:
+                loc = loc[1:]  # the discriminator's tag adds nothing for a reader
+    kind = err.get("type", "")
+    field = ".".join(str(p) for p in loc)
+    value = err.get("input")
+    if kind == "union_tag_invalid":
+        tag = err.get("ctx", {}).get("tag")
+        return (
+            f"unknown action type {tag!r}: the types are " + ", ".join(A.ACTION_TYPES),
+            hand,
+            action,
+        )
+    if kind == "union_tag_not_found":
+        return "the action has no 'type'", hand, action
+    if kind == "missing":
+        where = (
+            "the action" if action is not None else ("the hand" if hand is not None else "the file")
+        )
+        return f"{where} has no {field!r}", hand, action
+    if kind == "value_error":
+        msg = str(err.get("ctx", {}).get("error", err.get("msg", "")))
+        prefix = f"{field}: " if field and not field.startswith(("card", "upcard")) else ""
+        if field.startswith(("game.rules", "game.players")):
+            prefix = ""
+        return prefix + msg, hand, action
+    if kind == "literal_error" and field == "format":
+        return (
+            f"this is not a euchre-log/1 file (its format is {value!r})",
+            hand,
+            action,
+        )
+    if kind == "model_type" or kind == "dict_type":
+        what = field or "the file"
+        return f"{what} should be a JSON object, not {type(value).__name__}", hand, action
+    if kind == "list_type":
+        return f"{field} should be a list", hand, action
+    last = str(loc[-1]) if loc else ""
+    expected = _FIELD_WORDS.get(last)
+    if expected:
+        return f"{field} should be {expected}, not {value!r}", hand, action
+    msg = err.get("msg", "is not valid")
+    return f"{field or 'the file'}: {msg}", hand, action
+
+
+def read_log(data: Any) -> GameLog:
+    """Validate a parsed JSON document as a euchre-log/1 game log."""
+    if isinstance(data, dict) and "format" not in data:
+        if data.get("fileType") == "Euchre Game Notation":
+            raise LogError("this is an EGN file, not a euchre-log/1 file")
+        raise LogError('this is not a euchre-log/1 file: it has no "format"')
+    try:
+        return GameLog.model_validate(data)
+    except ValidationError as exc:
+        message, hand, action = _describe(exc.errors()[0])
+        raise LogError(message, hand, action) from None
+
+
+# ---------------------------------------------------------------------------
+# Into the engine
+
+
+def engine_action(model: Any) -> A.Action:
+    """The engine action of a validated action model."""
+    t = model.type
+    seat = SEAT_INDEX[model.seat] if model.seat is not None else None
+    if t == "play":
+        return A.Play(seat, CARD_INDEX[model.card])  # type: ignore[arg-type]
+    if t == "pass":
+        return A.Pass(seat)  # type: ignore[arg-type]
+    if t == "order":
+        return A.Order(seat, model.alone)  # type: ignore[arg-type]
+    if t == "call":
+        return A.Call(seat, SUIT_INDEX[model.suit], model.alone)  # type: ignore[arg-type]
+    if t == "discard":
+        return A.Discard(seat, None if model.card is None else CARD_INDEX[model.card])  # type: ignore[arg-type]
+    if t == "defend_alone":
+        return A.DefendAlone(seat)  # type: ignore[arg-type]
+    if t == "renege_call":
+        return A.RenegeCall(
+            seat,  # type: ignore[arg-type]
+            SEAT_INDEX[model.accused],
+            model.trick,
+            tuple(CARD_INDEX[c] for c in model.shown),
+            model.penalty,
+        )
+    if t == "penalty":
+        return A.Penalty(seat, TEAM_INDEX[model.team], model.points, model.reason)  # type: ignore[arg-type]
+    if t == "note":
+        return A.Note(seat, model.text)
+    raise LogError(f"unknown action type {t!r}")
+
+
+def rules_of(log: GameLog) -> Rules:
+    """The validated rules of a log."""
+    try:
+        return Rules.build(log.game.rules)
+    except RulesError as exc:
+        raise LogError(str(exc)) from None
+
+
+def deal_hand(game: GameState, record: HandRecord) -> HandState:
+    """Start a hand from its record (dealer, upcard, deal, kitty) without its actions."""
+    deal = None
+    if record.deal:
+        deal = {
+            SEAT_INDEX[s]: tuple(CARD_INDEX[c] for c in cards) for s, cards in record.deal.items()
+        }
+    kitty = tuple(CARD_INDEX[c] for c in record.kitty or ())
+    return game.start_hand(
+        SEAT_INDEX[record.dealer], CARD_INDEX[record.upcard], deal=deal, kitty=kitty
+    )
+
+
+def new_game(log: GameLog) -> GameState:
+    """An empty game with the log's rules and starting score."""
+    score = log.game.initial_score
+    return GameState(rules_of(log), (score.NS, score.EW))
+
+
+def play_hands(log: GameLog, game: GameState) -> Iterator[int]:
+    """Play a log's hands through the engine one by one, yielding each hand's number."""
+    for n, record in enumerate(log.hands, start=1):
+        try:
+            hand = deal_hand(game, record)
+        except IllegalAction as exc:
+            raise LogError(str(exc), n) from None
+        apply = hand.apply
+        for i, model in enumerate(record.actions):
+            try:
+                apply(engine_action(model))
+            except IllegalAction as exc:
+                raise LogError(str(exc), n, i) from None
+        if record.result is not None:
+            _check_result(record.result, game, n)
+        yield n
+
+
+def play_log(log: GameLog) -> GameState:
+    """Play a whole log through the engine; raises ``LogError`` if it is malformed."""
+    game = new_game(log)
+    for _ in play_hands(log, game):
+        pass
+    return game
+
+
+def _check_result(given: HandResultModel, game: GameState, number: int) -> None:
+    """A hand's stored ``result`` must agree with what the actions give."""
+    from .report import result_dict
+
+    actual = result_dict(game.results()[-1])
+    for key in ("trump", "maker", "alone", "defender_alone", "outcome"):
+        if getattr(given, key) != actual[key]:
+            raise LogError(
+                f"the file's result says {key} is {getattr(given, key)!r}, "
+                f"but the actions give {actual[key]!r}",
+                number,
+            )
+    for key in ("tricks", "points", "score_after"):
+        g = getattr(given, key)
+        a = actual[key]
+        if (a["NS"], a["EW"]) != (g.NS, g.EW):
+            raise LogError(
+                f"the file's result says {key} are NS {g.NS}, EW {g.EW}, "
+                f"but the actions give NS {a['NS']}, EW {a['EW']}",
+                number,
+            )
+
+
+__all__ = [
+    "ActionModel",
+    "LogError",
+    "engine_action",
+    "load_json",
+    "new_game",
+    "play_hands",
+    "play_log",
+    "read_log",
+]

@@ -1,0 +1,32 @@
+"""The JSON Schemas of the file format and of every JSON output, generated from the models.
+
+``schemas/`` holds the committed copies; a test fails when they drift from these.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from .models import CheckReport, GameLog
+
+BASE_URL = "https://euchre-log.invalid/schemas/"
+
+
+def _schema(model: type[BaseModel], name: str, title: str) -> dict[str, Any]:
+    schema = model.model_json_schema(mode="serialization" if name != "euchre-log" else "validation")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": BASE_URL + name + ".schema.json",
+        **schema,
+        "title": title,
+    }
+
+
+def all_schemas() -> dict[str, dict[str, Any]]:
+    """Every schema, by the name of its file in ``schemas/`` (without ``.schema.json``)."""
+    return {
+        "euchre-log": _schema(GameLog, "euchre-log", "euchre-log/1 game log"),
+        "check-report": _schema(CheckReport, "check-report", "euchre-log-check/1 report"),
+    }

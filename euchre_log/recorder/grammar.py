@@ -1,0 +1,378 @@
+"""The recorder's grammar: short tokens typed at the table, turned into engine actions.
+
+The seat is always implied by whose turn it is, so a whole hand can be entered as
+``9h p p o 9s ah th jh 9h ...``. Tokens are case-insensitive; a line may hold several.
+``Session.feed`` applies a line all or nothing: if any token is refused, nothing on the
+line is recorded and the error names the token.
+
+This module knows no database and prints nothing; the recorder and the tests drive it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from ..engine import actions as A
+from ..engine.cards import (
+    SEAT_LETTERS,
+    SUIT_NAMES,
+    CardError,
+    left_of,
+    parse_card,
+    parse_seat,
+    parse_suit,
+    parse_team,
+)
+from ..engine.flags import Flag, IllegalAction
+from ..engine.game import GameState
+from ..engine.hand import DISCARD, PLAY, ROUND_ONE, ROUND_TWO, HandState
+from ..engine.rules import Rules
+
+ORDER_WORDS = {
+    "o",
+    "order",
+    "up",
+    "assist",
+    "pick",
+    "take",
+    "orderup",
+    "o!",
+    "order!",
+    "up!",
+    "assist!",
+    "pick!",
+    "take!",
+}
+PASS_WORDS = {"p", "pass", "-"}
+ALONE_WORDS = {"alone", "!", "a"}
+UNSEEN_WORDS = {"?", "unseen", "x"}
+META_WORDS = {"undo", "show", "help", "quit", "exit", "q"}
+
+HELP = """\
+Enter what happens, in table order; the seat is always whose turn it is.
+  Start a hand   the upcard, e.g. 9h. Before it, optionally:
+                   deal N ah kh qh td 9c   (a hand that was shown; any seats)
+                   dealer W                (who really dealt, if not the next seat)
+  Round one      p (pass) or o (order up / assist / take it up); o! or "o alone" to go alone
+  Round two      p, or a suit to name trump: c d h s (or clubs, ♣...); h! to go alone
+  Discard        the dealer's discard when asked: a card, or ? if nobody saw it
+  Defend alone   defend E   (after a lone call, before the first card)
+  Play           cards, e.g. ah 10d j♦ ♠q   (ranks 9 10 J Q K A, or T for ten)
+  Renege         renege E 2 [cards E showed] [by N]   (E reneged on trick 2)
+  Penalty        penalty NS 2 table talk     (points may be negative)
+  Note           note any text to the end of the line
+  Other          undo (take back the last entry), show, help, quit (nothing is lost)
+Several tokens may go on one line: p p o 9s ah th jh 9h"""
+
+
+class EntryError(ValueError):
+    """A token the recorder refuses: the message names it and says what was expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartHand:
+    """A new hand: its dealer, upcard and any cards that were shown."""
+
+    dealer: int
+    upcard: int
+    deal: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """A command for the recorder itself: undo, show, help or quit."""
+
+    word: str
+
+
+Entry = Union[StartHand, A.Action]
+
+
+@dataclass
+class Fed:
+    """What a line did: the entries recorded, the flags they raised, and any commands."""
+
+    entries: list[Entry] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
+    meta: list[str] = field(default_factory=list)
+    hands_finished: list[int] = field(default_factory=list)
+
+
+class Session:
+    """A game being recorded: the engine's state plus what the next hand needs.
+
+    ``history`` is every entry in order (hand starts and actions): the source of truth
+    that a store persists and that ``undo`` shortens.
+    """
+
+    def __init__(
+        self, rules: Rules, first_dealer: int, initial_score: tuple[int, int] = (0, 0)
+    ) -> None:
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.initial_score = initial_score
+        self.game = GameState(rules, initial_score)
+        self.history: list[Entry] = []
+        self.pending_deal: dict[int, tuple[int, ...]] = {}
+        self.pending_dealer: int | None = None
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def hand(self) -> HandState | None:
+        """The hand being recorded, or None between hands."""
+        hand = self.game.current
+        return hand if hand is not None and not hand.finished else None
+
+    def next_dealer(self) -> int:
+        nd = self.game.next_dealer()
+        return self.first_dealer if nd is None else nd
+
+    def dealer_for_next_hand(self) -> int:
+        return self.next_dealer() if self.pending_dealer is None else self.pending_dealer
+
+    def replay(self, history: list[Entry]) -> None:
+        """Rebuild the state from a history (used by undo and by resuming from a store)."""
+        self.game = GameState(self.rules, self.initial_score)
+        self.history = []
+        self.pending_deal = {}
+        self.pending_dealer = None
+        for entry in history:
+            self._record(entry)
+
+    def _record(self, entry: Entry) -> list[Flag]:
+        if isinstance(entry, StartHand):
+            self.game.start_hand(entry.dealer, entry.upcard, deal=dict(entry.deal) or None)
+            flags = list(self.game.hands[-1].flags)
+            self.pending_deal = {}
+            self.pending_dealer = None
+        else:
+            flags = self.game.apply(entry)
+        self.history.append(entry)
+        return flags
+
+    def undo(self) -> Entry | None:
+        """Take back the last entry, even a hand's start; None when there is nothing."""
+        if self.pending_deal or self.pending_dealer is not None:
+            self.pending_deal = {}
+            self.pending_dealer = None
+            return None
+        if not self.history:
+            return None
+        last = self.history[-1]
+        self.replay(self.history[:-1])
+        return last
+
+    # ------------------------------------------------------------------ input
+
+    def feed(self, line: str) -> Fed:
+        """Apply one line, all or nothing. Raises ``EntryError`` naming the refused token."""
+        saved = list(self.history)
+        saved_deal = dict(self.pending_deal)
+        saved_dealer = self.pending_dealer
+        fed = Fed()
+        try:
+            self._feed(line, fed)
+        except EntryError:
+            self.replay(saved)
+            self.pending_deal = saved_deal
+            self.pending_dealer = saved_dealer
+            raise
+        return fed
+
+    def _feed(self, line: str, fed: Fed) -> None:
+        tokens = line.split()
+        i = 0
+        while i < len(tokens):
+            token = tokens[i]
+            word = token.lower()
+            n = i + 1
+            if word in ("note", "#"):
+                text = " ".join(tokens[i + 1 :]).strip()
+                if not text:
+                    raise EntryError("note needs some text: note E forgot the score")
+                self._entry(A.Note(None, text), fed, token)
+                return
+            if word == "penalty":
+                self._penalty(tokens[i + 1 :], fed)
+                return
+            if word in META_WORDS:
+                fed.meta.append({"exit": "quit", "q": "quit"}.get(word, word))
+                if word == "undo":
+                    self.undo()
+                i = n
+                continue
+            hand = self.hand
+            if word == "renege":
+                n = self._renege(tokens, i, fed)
+            elif word == "defend":
+                if n >= len(tokens):
+                    raise EntryError("defend needs the seat that defends alone: defend E")
+                seat = self._seat(tokens[n])
+                self._entry(A.DefendAlone(seat), fed, token)
+                n += 1
+            elif hand is None:
+                n = self._between_hands(tokens, i, fed)
+            elif hand.phase == ROUND_ONE:
+                n = self._round_one(hand, tokens, i, fed)
+            elif hand.phase == ROUND_TWO:
+                n = self._round_two(hand, tokens, i, fed)
+            elif hand.phase == DISCARD:
+                card = (
+                    None
+                    if word in UNSEEN_WORDS
+                    else self._card(token, "a card to discard, or ? if nobody saw it")
+                )
+                self._entry(A.Discard(hand.dealer, card), fed, token)
+            elif hand.phase == PLAY:
+                c = self._card(token, "a card to play")
+                self._entry(A.Play(hand.turn, c), fed, token)
+            i = n
+
+    def _entry(self, entry: Entry, fed: Fed, token: str) -> None:
+        before = self.hand
+        try:
+            flags = self._record(entry)
+        except IllegalAction as exc:
+            raise EntryError(f"{token!r}: {exc}") from None
+        fed.entries.append(entry)
+        fed.flags.extend(flags)
+        if before is not None and before.finished:
+            fed.hands_finished.append(before.number)
+
+    # -- the pieces of the grammar
+
+    def _card(self, token: str, expected: str) -> int:
+        try:
+            return parse_card(token)
+        except CardError:
+            raise EntryError(f"{token!r} is not {expected} ({self._expected_now()})") from None
+
+    def _seat(self, token: str) -> int:
+        try:
+            return parse_seat(token)
+        except CardError as exc:
+            raise EntryError(str(exc)) from None
+
+    def _expected_now(self) -> str:
+        hand = self.hand
+        if hand is None:
+            return f"{SEAT_LETTERS[self.dealer_for_next_hand()]} deals next: enter the upcard"
+        return hand.expected()
+
+    def _between_hands(self, tokens: list[str], i: int, fed: Fed) -> int:
+        word = tokens[i].lower()
+        if word == "deal":
+            if len(tokens) < i + 7:
+                raise EntryError("deal needs a seat and five cards: deal N ah kh qh td 9c")
+            seat = self._seat(tokens[i + 1])
+            cards = tuple(self._card(t, "a card") for t in tokens[i + 2 : i + 7])
+            self.pending_deal[seat] = cards
+            return i + 7
+        if word == "dealer":
+            if i + 1 >= len(tokens):
+                raise EntryError("dealer needs a seat: dealer W")
+            self.pending_dealer = self._seat(tokens[i + 1])
+            return i + 2
+        try:
+            upcard = parse_card(tokens[i])
+        except CardError:
+            raise EntryError(
+                f"{tokens[i]!r}: {SEAT_LETTERS[self.dealer_for_next_hand()]} deals next; "
+                "enter the upcard (like 9h), or deal/dealer first"
+            ) from None
+        start = StartHand(self.dealer_for_next_hand(), upcard, dict(self.pending_deal))
+        self._entry(start, fed, tokens[i])
+        return i + 1
+
+    @staticmethod
+    def _alone(tokens: list[str], i: int, word: str) -> tuple[bool, int]:
+        """Whether a bid is alone (``o!``, ``h!``, ``order alone``), and the next index."""
+        if word.endswith("!") and len(word) > 1:
+            return True, i + 1
+        if i + 1 < len(tokens) and tokens[i + 1].lower() in ALONE_WORDS:
+            return True, i + 2
+        return False, i + 1
+
+    def _round_one(self, hand: HandState, tokens: list[str], i: int, fed: Fed) -> int:
+        word = tokens[i].lower()
+        seat = hand.turn
+        if word in PASS_WORDS:
+            self._entry(A.Pass(seat), fed, tokens[i])
+            return i + 1
+        if word in ORDER_WORDS:
+            alone, n = self._alone(tokens, i, word)
+            self._entry(A.Order(seat, alone), fed, tokens[i])
+            return n
+        suit_word = word.rstrip("!")
+        try:
+            parse_suit(suit_word)
+            hint = " (a suit is named in round two)"
+        except CardError:
+            hint = ""
+        raise EntryError(
+            f"{tokens[i]!r}: in round one {SEAT_LETTERS[seat]} may pass (p) or order up "
+            f"{SUIT_NAMES[hand.offered_suit()]} (o, or o! to go alone){hint}"
+        )
+
+    def _round_two(self, hand: HandState, tokens: list[str], i: int, fed: Fed) -> int:
+        word = tokens[i].lower()
+        seat = hand.turn
+        if word in PASS_WORDS:
+            self._entry(A.Pass(seat), fed, tokens[i])
+            return i + 1
+        try:
+            suit = parse_suit(word[:-1] if word.endswith("!") else word)
+        except CardError:
+            raise EntryError(
+                f"{tokens[i]!r}: in round two {SEAT_LETTERS[seat]} may pass (p) or name "
+                "trump (c, d, h or s; add ! to go alone)"
+            ) from None
+        alone, n = self._alone(tokens, i, word)
+        self._entry(A.Call(seat, suit, alone), fed, tokens[i])
+        return n
+
+    def _renege(self, tokens: list[str], i: int, fed: Fed) -> int:
+        usage = "renege needs the accused seat and the trick: renege E 2 [shown cards] [by N]"
+        if i + 2 >= len(tokens):
+            raise EntryError(usage)
+        accused = self._seat(tokens[i + 1])
+        if not tokens[i + 2].isdigit():
+            raise EntryError(usage)
+        trick = int(tokens[i + 2])
+        n = i + 3
+        shown: list[int] = []
+        caller = left_of(accused)
+        while n < len(tokens):
+            word = tokens[n].lower()
+            if word == "by" and n + 1 < len(tokens):
+                caller = self._seat(tokens[n + 1])
+                n += 2
+                continue
+            try:
+                shown.append(parse_card(tokens[n]))
+            except CardError:
+                break
+            n += 1
+        self._entry(A.RenegeCall(caller, accused, trick, tuple(shown)), fed, tokens[i])
+        return n
+
+    def _penalty(self, rest: list[str], fed: Fed) -> None:
+        usage = "penalty needs a team, points and a reason: penalty NS 2 table talk"
+        if len(rest) < 2:
+            raise EntryError(usage)
+        try:
+            team = parse_team(rest[0])
+            points = int(rest[1])
+        except (CardError, ValueError):
+            raise EntryError(usage) from None
+        hand = self.game.current
+        seat = hand.dealer if hand is not None else self.first_dealer
+        if self.hand is not None:
+            seat = self.hand.to_act() or seat
+        if hand is None:
+            raise EntryError(
+                "a penalty belongs to a hand: enter it once the first hand has started"
+            )
+        self._entry(A.Penalty(seat, team, points, " ".join(rest[2:])), fed, "penalty")

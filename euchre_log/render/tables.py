@@ -1,0 +1,140 @@
+"""The hand-by-hand table of a game, and its flags as sentences."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.cards import SEAT_LETTERS, TEAM_NAMES
+from ..engine.game import GameState
+from . import cards as rc
+
+OUTCOME_WORDS = {
+    "made": "made",
+    "march": "march",
+    "euchred": "euchred",
+    "passed_out": "passed out",
+    "renege_penalty": "renege penalty",
+    "thrown_in": "thrown in",
+    "incomplete": "in progress",
+}
+FLAG_WORDS = {
+    "renege": "RENEGE",
+    "illegal_bid": "ILLEGAL BID",
+    "dealt_out_of_turn": "DEALT OUT OF TURN",
+    "false_renege_call": "FALSE RENEGE CALL",
+    "unresolved_renege_call": "UNRESOLVED RENEGE CALL",
+}
+
+
+def seat_name(seat: int | None, players: Mapping[str, str] | None) -> str:
+    """``N Ann``, or ``N`` without names, or ``-``."""
+    if seat is None:
+        return "-"
+    letter = SEAT_LETTERS[seat]
+    if players and players.get(letter):
+        return f"{letter} {players[letter]}"
+    return letter
+
+
+def score_text(score: tuple[int, int]) -> str:
+    return f"{score[0]}-{score[1]}"
+
+
+def points_text(points: tuple[int, int]) -> str:
+    parts = [f"{TEAM_NAMES[t]} {points[t]:+d}" for t in (0, 1) if points[t]]
+    return ", ".join(parts) if parts else "-"
+
+
+def hand_table(
+    game: GameState, players: Mapping[str, str] | None = None, title: str | None = None
+) -> Table:
+    """One row per hand: dealer, upcard, trump, maker, alone, tricks, points and score."""
+    table = Table(
+        title=title, title_justify="left", show_edge=False, pad_edge=False, header_style="bold"
+    )
+    table.add_column("Hand", justify="right")
+    table.add_column("Dealer")
+    table.add_column("Up", justify="center")
+    table.add_column("Trump", justify="center")
+    table.add_column("Maker")
+    table.add_column("Alone")
+    table.add_column("Tricks NS-EW", justify="center")
+    table.add_column("Result")
+    table.add_column("Points")
+    table.add_column("Score NS-EW", justify="center")
+    for hand, result in zip(game.hands, game.results(), strict=True):
+        alone = ""
+        if result.alone:
+            alone = "alone"
+            if result.defender_alone is not None:
+                alone += f" v {SEAT_LETTERS[result.defender_alone]}"
+        outcome = Text(OUTCOME_WORDS.get(result.outcome, result.outcome))
+        if result.outcome == "euchred":
+            outcome.stylize("yellow")
+        elif result.outcome == "march":
+            outcome.stylize("green")
+        number = Text(str(result.number))
+        if result.flags:
+            number.append(" !", style="bold red")
+        table.add_row(
+            number,
+            seat_name(result.dealer, players),
+            rc.card(hand.upcard),
+            rc.suit(result.trump),
+            seat_name(result.maker, players),
+            alone,
+            score_text(result.tricks) if result.trump is not None else "-",
+            outcome,
+            points_text(result.points),
+            score_text(result.score_after),
+        )
+    return table
+
+
+def flag_lines(game: GameState) -> list[Text]:
+    """Every flag of the game, as a sentence with where it happened."""
+    lines = []
+    for result in game.results():
+        for flag in result.flags:
+            where = f"hand {result.number}"
+            if flag.trick is not None:
+                where += f", trick {flag.trick}"
+            line = Text(f"{FLAG_WORDS.get(flag.kind, flag.kind.upper())}", style="bold red")
+            line.append(f" ({where}): ", style="red")
+            line.append_text(rc.message(flag.message))
+            lines.append(line)
+    return lines
+
+
+def result_line(game: GameState, players: Mapping[str, str] | None = None) -> Text:
+    """``NS (Ann & Cat) won 10-7`` or ``Score 4-3, game in progress``."""
+    ns, ew = game.score
+    winner = game.winner
+    if winner is None:
+        return Text(f"Score NS {ns}, EW {ew}: game in progress (playing to {game.rules.target})")
+    team = TEAM_NAMES[winner]
+    names = ""
+    if players:
+        a, b = ("N", "S") if winner == 0 else ("E", "W")
+        names = f" ({players.get(a, a)} & {players.get(b, b)})"
+    return Text(f"{team}{names} won {max(ns, ew)}-{min(ns, ew)}", style="bold green")
+
+
+def game_view(
+    game: GameState, players: Mapping[str, str] | None = None, title: str | None = None
+) -> RenderableType:
+    """The title, the table, the flags and the result, one below the other."""
+    parts: list[RenderableType] = []
+    if title:
+        parts.append(Text(title, style="bold"))
+    parts.append(hand_table(game, players))
+    flags = flag_lines(game)
+    if flags:
+        parts.append(Text(""))
+        parts.extend(flags)
+    parts.append(result_line(game, players))
+    return Group(*parts)
