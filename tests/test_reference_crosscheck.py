@@ -1,0 +1,1002 @@
+"""Cross-check our engine's `check` report against an independent reference engine.
+
+The reference (tests/reference/refengine.py) is written from RULES.md and LOG_FORMAT.md alone
+and never imports euchre_log. It plays thousands of random legal hands, injects
+irregularities into some of them, and computes what the euchre-log-check/1 report must say.
+Our engine is only reached through its public contract: ``check_path(path)`` in-process for
+the big run, and the ``euchre-log check --json`` CLI in the smaller tests.
+
+On a mismatch the test prints every differing field with the path of the log (kept in pytest's
+tmp_path) so a human can replay it with `euchre-log check --json PATH`.
+"""
+
+from __future__ import annotations
+
+import collections
+import copy
+import json
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from reference import refengine as ref
+
+from euchre_log.formats.report import check_path
+
+HAND_FIELDS = (
+    "dealer",
+    "trump",
+    "maker",
+    "alone",
+    "defender_alone",
+    "tricks",
+    "points",
+    "outcome",
+    "score_after",
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Scenarios for the big cross-check. Every game is seeded from (scenario, index): deterministic.
+# --------------------------------------------------------------------------------------------
+
+
+def _rules(
+    rng: random.Random,
+    *,
+    std: bool | None = None,
+    defend: bool | None = True,
+    vary_target: bool = False,
+) -> ref.Rules:
+    return ref.Rules(
+        stick_the_dealer=rng.random() < 0.5 if std is None else std,
+        defend_alone=rng.random() < 0.5 if defend is None else defend,
+        defend_alone_points=rng.choice((4, 8)),
+        target=rng.choice((7, 10, 10, 11)) if vary_target else 10,
+    )
+
+
+def _initial(rng: random.Random, rules: ref.Rules, p: float) -> dict[str, int] | None:
+    if rng.random() >= p:
+        return None
+    return {"NS": rng.randrange(rules.target), "EW": rng.randrange(rules.target)}
+
+
+# name: (games, rules options, inject probabilities, lone bias, share of logs starting mid-game)
+SCENARIOS: dict[str, dict[str, Any]] = {
+    "clean-stick": dict(games=50, std=True, inject=None, lone=0.1, initial=0.25),
+    "clean-no-stick": dict(games=50, std=False, inject=None, lone=0.1, initial=0.25),
+    "clean-lone-heavy": dict(
+        games=30, std=None, inject=None, lone=0.5, initial=0.3, vary_target=True
+    ),
+    "clean-no-defend": dict(games=15, std=None, defend=False, inject=None, lone=0.2, initial=0.3),
+    "renege": dict(
+        games=45, std=None, inject={"renege": 0.45, "second_renege": 0.3}, lone=0.15, initial=0.3
+    ),
+    "illegal-call": dict(games=20, std=None, inject={"illegal_call": 0.3}, lone=0.1, initial=0.3),
+    "stuck-pass": dict(games=20, std=True, inject={"stuck_pass": 0.3}, lone=0.1, initial=0.3),
+    "out-of-turn": dict(games=20, std=None, inject={"out_of_turn": 0.3}, lone=0.1, initial=0.3),
+    "illegal-defend": dict(
+        games=15, std=None, defend=False, inject={"illegal_defend": 0.4}, lone=0.2, initial=0.3
+    ),
+    "everything": dict(
+        games=35,
+        std=None,
+        defend=None,
+        inject={
+            "renege": 0.2,
+            "second_renege": 0.2,
+            "illegal_call": 0.08,
+            "stuck_pass": 0.08,
+            "illegal_defend": 0.08,
+            "out_of_turn": 0.1,
+        },
+        lone=0.2,
+        initial=0.3,
+        vary_target=True,
+        notes=0.2,
+    ),
+}
+
+
+def _generate(name: str, index: int) -> ref.GeneratedGame:
+    sc = SCENARIOS[name]
+    rng = random.Random(f"euchre-crosscheck/{name}/{index}")
+    rules = _rules(
+        rng,
+        std=sc.get("std"),
+        defend=sc.get("defend", True),
+        vary_target=sc.get("vary_target", False),
+    )
+    # About half the logs omit the deal (and the kitty); a few give only some seats.
+    deal_mode = (
+        "full",
+        "none",
+        "full",
+        "none",
+        "full",
+        "none",
+        "partial",
+        "none",
+        "mixed",
+        "none",
+    )[index % 10]
+    return ref.generate_game(
+        rng,
+        rules,
+        initial_score=_initial(rng, rules, sc["initial"]),
+        deal_mode=deal_mode,
+        inject=sc["inject"],
+        lone_bias=sc["lone"],
+        notes=sc.get("notes", 0.0),
+        max_hands=rng.choice((40, 40, 40, 6)),  # some games stop before anybody wins
+        title=f"{name} #{index}",
+        # Most logs spell out every rule; some use a preset plus overrides, or no rules at all.
+        rules_style="preset" if index % 4 == 3 else "explicit",
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Comparison helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _self_check(gg: ref.GeneratedGame, expected: dict[str, Any], clean: bool) -> list[str]:
+    """The reference must agree with its own generator: these failures are bugs in the test."""
+    problems = []
+    if expected["error"] is not None:
+        return [f"reference rejects its own log: {expected['error']}"]
+    for exp, got in zip(gg.expected, expected["hands"], strict=True):
+        for key, value in exp.items():
+            if got[key] != value:
+                problems.append(
+                    f"hand {got['number']} {key}: generator {value} != evaluator {got[key]}"
+                )
+    have = collections.Counter(
+        (h["number"], *k) for h in expected["hands"] for k in ref.flag_keys(h["flags"])
+    )
+    exact = [i for i in gg.injected if i[1] not in ("renege_again", "renege_replayed")]
+    missing = collections.Counter(exact) - have
+    for n, _kind, seat, trick in (i for i in gg.injected if i[1] == "renege_again"):
+        if not any(k[0] == n and k[1] == "renege" and k[2] == seat and k[3] <= trick for k in have):
+            missing[(n, "renege_again", seat, trick)] += 1
+    if missing:
+        problems.append(f"injected irregularities the reference does not flag: {dict(missing)}")
+    if clean and have:
+        problems.append(f"the reference flags a clean game: {dict(have)}")
+    if (expected["score"], expected["winner"]) != (gg.score, gg.winner):
+        problems.append("score/winner differ between generator and evaluator")
+    return problems
+
+
+def compare_games(expected: dict[str, Any], actual: dict[str, Any]) -> list[str]:
+    """Every difference between the reference's games[] entry and ours, as readable lines."""
+    diffs: list[str] = []
+    exp_err, act_err = expected.get("error"), actual.get("error")
+    if exp_err is not None or act_err is not None:
+        if (exp_err is None) != (act_err is None):
+            diffs.append(f"error: reference {exp_err} / ours {act_err}")
+        elif (exp_err["hand"], exp_err["action"]) != (act_err.get("hand"), act_err.get("action")):
+            diffs.append(
+                f"error position: reference hand {exp_err['hand']} action "
+                f"{exp_err['action']} ({exp_err['message']}) / ours hand "
+                f"{act_err.get('hand')} action {act_err.get('action')} "
+                f"({act_err.get('message')})"
+            )
+        return diffs
+    exp_hands, act_hands = expected["hands"], actual.get("hands") or []
+    if len(exp_hands) != len(act_hands):
+        diffs.append(f"number of hands: reference {len(exp_hands)} / ours {len(act_hands)}")
+    for eh, ah in zip(exp_hands, act_hands, strict=False):
+        n = eh["number"]
+        if ah.get("number") != n:
+            diffs.append(f"hand {n}: number reported as {ah.get('number')}")
+        for key in HAND_FIELDS:
+            if eh[key] != ah.get(key):
+                diffs.append(f"hand {n} {key}: reference {eh[key]!r} / ours {ah.get(key)!r}")
+        ef, af = ref.flag_keys(eh["flags"]), ref.flag_keys(ah.get("flags") or [])
+        if ef != af:
+            diffs.append(
+                f"hand {n} flags: reference {ef} / ours {af}; our messages: "
+                f"{[f.get('message') for f in ah.get('flags') or []]}"
+            )
+    for key in ("score", "winner"):
+        if expected[key] != actual.get(key):
+            diffs.append(f"game {key}: reference {expected[key]!r} / ours {actual.get(key)!r}")
+    return diffs
+
+
+def _write(path: Path, log: dict[str, Any]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(log, indent=1))
+    return path
+
+
+def _ours(path: Path) -> dict[str, Any]:
+    entries = check_path(str(path))
+    assert len(entries) == 1, entries
+    return entries[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Small tests through the CLI (run first, so -x reports the cheap failures first)
+# --------------------------------------------------------------------------------------------
+
+
+def _cli(*paths: Path) -> tuple[int, dict[str, Any]]:
+    exe = shutil.which("euchre-log")
+    cmd = (
+        [exe]
+        if exe
+        else [
+            sys.executable,
+            "-c",
+            "import sys; from euchre_log.cli.app import main; sys.exit(main())",
+        ]
+    )
+    proc = subprocess.run(
+        [*cmd, "check", "--json", *map(str, paths)], capture_output=True, text=True, timeout=120
+    )
+    try:
+        report = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        pytest.fail(
+            f"check --json printed no JSON (exit {proc.returncode}):\n"
+            f"stdout: {proc.stdout}\nstderr: {proc.stderr}"
+        )
+    return proc.returncode, report
+
+
+def test_cli_clean_game_matches_reference(tmp_path: Path) -> None:
+    gg = _generate("clean-stick", 0)
+    path = _write(tmp_path / "clean.json", gg.log)
+    code, report = _cli(path)
+    assert report["format"] == "euchre-log-check/1"
+    assert len(report["games"]) == 1
+    diffs = compare_games(ref.evaluate_log(gg.log, str(path)), report["games"][0])
+    assert not diffs, f"{path}:\n" + "\n".join(diffs)
+    assert code == 0, f"a clean game must exit 0, got {code}: {path}"
+
+
+def test_cli_flagged_games_match_reference(tmp_path: Path) -> None:
+    paths, expected = [], []
+    games = (gg for gg in map(lambda i: _generate("everything", i), range(100)) if gg.injected)
+    for i, gg in zip(range(3), games, strict=False):
+        paths.append(_write(tmp_path / f"flagged{i}.json", gg.log))
+        expected.append(ref.evaluate_log(gg.log, str(paths[-1])))
+    code, report = _cli(*paths)
+    assert len(report["games"]) == 3
+    diffs = []
+    for path, exp, act in zip(paths, expected, report["games"], strict=True):
+        diffs += [f"{path}: {d}" for d in compare_games(exp, act)]
+    assert not diffs, "\n".join(diffs)
+    assert code == 1, f"flagged games must exit 1, got {code}"
+
+
+# ---- malformed logs: exit 2, and the error names the hand (1-based) and action (0-based) ----
+
+
+def _base_game(tmp_path: Path) -> dict[str, Any]:
+    """A valid, won game with the full deal recorded, for the malformed-log tests."""
+    for i in range(100):
+        gg = _generate("clean-stick", 1000 + i)
+        if (
+            gg.winner
+            and ref.evaluate_log(gg.log)["error"] is None
+            and all("deal" in h for h in gg.log["hands"])
+        ):
+            return copy.deepcopy(gg.log)
+    raise AssertionError("no suitable base game")
+
+
+def _play_indexes(hand: dict[str, Any]) -> list[int]:
+    return [i for i, a in enumerate(hand["actions"]) if a["type"] == "play"]
+
+
+def _played_hand(log: dict[str, Any]) -> int:
+    """Index (0-based) of the first hand that was played out."""
+    return next(i for i, h in enumerate(log["hands"]) if _play_indexes(h))
+
+
+def _mutate_out_of_turn(log: dict[str, Any]) -> tuple[int, int]:
+    """The first two cards of trick 2 change places: the second seat plays before the leader."""
+    h = _played_hand(log)
+    actions = log["hands"][h]["actions"]
+    plays = _play_indexes(log["hands"][h])
+    n_active = len({actions[i]["seat"] for i in plays})
+    i, j = plays[n_active], plays[n_active + 1]
+    actions[i], actions[j] = actions[j], actions[i]
+    return h + 1, i
+
+
+def _mutate_card_twice(log: dict[str, Any]) -> tuple[int, int]:
+    h = _played_hand(log)
+    actions = log["hands"][h]["actions"]
+    plays = _play_indexes(log["hands"][h])
+    first = actions[plays[0]]
+    # The same seat plays its trick-1 card again on a later trick.
+    later = next(i for i in plays[1:] if actions[i]["seat"] == first["seat"])
+    actions[later] = dict(actions[later], card=first["card"])
+    return h + 1, later
+
+
+def _mutate_hand_after_win(log: dict[str, Any]) -> tuple[int, int | None]:
+    last = log["hands"][-1]
+    rng = random.Random(7)
+    gh = None
+    while gh is None or gh.trump is None:
+        gh = ref.generate_hand(rng, ref.left_of(last["dealer"]), ref.Rules())
+    log["hands"].append(ref.hand_to_json(rng, gh, "full"))
+    return len(log["hands"]), None
+
+
+def _mutate_sitting_out_plays(log: dict[str, Any]) -> tuple[int, int]:
+    """A lone hand in which the lone maker's partner plays the first card."""
+    rng = random.Random(11)
+    hand_no = len(log["hands"])
+    while True:
+        gh = ref.generate_hand(
+            rng, log["hands"][hand_no - 1]["dealer"], ref.Rules(), ref.HandPlan(force_alone=True)
+        )
+        if gh is not None and gh.defender is None:
+            break
+    hand = ref.hand_to_json(rng, gh, "full")
+    first = _play_indexes(hand)[0]
+    assert gh.maker is not None
+    hand["actions"][first] = {
+        "type": "play",
+        "seat": ref.partner_of(gh.maker),
+        "card": gh.deal[ref.partner_of(gh.maker)][0],
+    }
+    log["hands"][hand_no - 1] = hand
+    return hand_no, first
+
+
+def _mutate_action_after_end(log: dict[str, Any]) -> tuple[int, int]:
+    h = _played_hand(log)
+    actions = log["hands"][h]["actions"]
+    actions.append({"type": "pass", "seat": "N"})
+    return h + 1, len(actions) - 1
+
+
+def _mutate_play_before_discard(log: dict[str, Any]) -> tuple[int, int]:
+    h = next(
+        i
+        for i, hand in enumerate(log["hands"])
+        if any(a["type"] == "discard" for a in hand["actions"])
+    )
+    actions = log["hands"][h]["actions"]
+    d = next(i for i, a in enumerate(actions) if a["type"] == "discard")
+    discard = actions.pop(d)
+    first = _play_indexes(log["hands"][h])[0]
+    actions.insert(first + 1, discard)  # the discard now comes after the first play
+    return h + 1, first
+
+
+MALFORMED = {
+    "play-out-of-turn": _mutate_out_of_turn,
+    "card-played-twice": _mutate_card_twice,
+    "hand-after-game-won": _mutate_hand_after_win,
+    "sitting-out-seat-plays": _mutate_sitting_out_plays,
+    "action-after-hand-ended": _mutate_action_after_end,
+    "play-before-discard": _mutate_play_before_discard,
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED))
+def test_cli_rejects_malformed_log(tmp_path: Path, case: str) -> None:
+    log = _base_game(tmp_path)
+    hand_no, action = MALFORMED[case](log)
+    path = _write(tmp_path / f"{case}.json", log)
+    expected = ref.evaluate_log(log, str(path))["error"]
+    assert expected is not None and (expected["hand"], expected["action"]) == (hand_no, action), (
+        f"reference disagrees with the test's own expectation: {expected}"
+    )
+    code, report = _cli(path)
+    game = report["games"][0]
+    error = game.get("error")
+    assert error is not None, f"{path}: {case} was accepted: {game}"
+    assert code == 2, f"{path}: exit code {code}, expected 2"
+    assert not game.get("hands"), f"{path}: a rejected file must have no hands"
+    assert (error.get("hand"), error.get("action")) == (hand_no, action), (
+        f"{path}: error {error}, expected hand {hand_no} action {action}"
+    )
+    assert error.get("message"), f"{path}: the error needs a message"
+
+
+def test_cli_exit_code_two_wins_over_flags(tmp_path: Path) -> None:
+    flagged = _generate("everything", 0)
+    bad = _base_game(tmp_path)
+    _mutate_card_twice(bad)
+    p1 = _write(tmp_path / "flagged.json", flagged.log)
+    p2 = _write(tmp_path / "bad.json", bad)
+    code, report = _cli(p1, p2)
+    assert code == 2
+    assert report["games"][0]["error"] is None
+    assert report["games"][1]["error"] is not None
+
+
+# ---- hand-crafted logs around seed 001's worked example (W deals, 9H turned, N orders) ----
+# Every expectation below is written out by hand, and the reference must agree with it too.
+
+SEED001_DEAL = {
+    "N": ["AH", "KH", "QH", "TD", "9C"],
+    "E": ["TH", "AS", "KS", "JC", "9D"],
+    "S": ["JH", "AC", "KD", "QS", "TS"],
+    "W": ["AD", "KC", "QC", "JD", "9S"],
+}
+SEED001_PLAYS = [
+    ("N", "AH"),
+    ("E", "TH"),
+    ("S", "JH"),
+    ("W", "9H"),
+    ("S", "AC"),
+    ("W", "QC"),
+    ("N", "9C"),
+    ("E", "JC"),
+    ("S", "KD"),
+    ("W", "AD"),
+    ("N", "TD"),
+    ("E", "9D"),
+    ("W", "KC"),
+    ("N", "KH"),
+    ("E", "KS"),
+    ("S", "TS"),
+    ("N", "QH"),
+    ("E", "AS"),
+    ("S", "QS"),
+    ("W", "JD"),
+]
+
+
+def _play(seat: str, card: str) -> dict[str, Any]:
+    return {"type": "play", "seat": seat, "card": card}
+
+
+def _pass(seat: str) -> dict[str, Any]:
+    return {"type": "pass", "seat": seat}
+
+
+def _log(
+    hands: list[dict[str, Any]], rules: dict[str, Any] | None = None, **game: Any
+) -> dict[str, Any]:
+    g: dict[str, Any] = {"players": {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}, **game}
+    if rules is not None:
+        g["rules"] = rules
+    return {"format": "euchre-log/1", "game": g, "hands": hands}
+
+
+def _seed001_hand(
+    actions: list[dict[str, Any]] | None = None, *, deal: bool = True, discard: str | None = "9S"
+) -> dict[str, Any]:
+    if actions is None:
+        actions = [
+            {"type": "order", "seat": "N", "alone": False},
+            {"type": "discard", "seat": "W", "card": discard},
+            *(_play(s, c) for s, c in SEED001_PLAYS),
+        ]
+    hand: dict[str, Any] = {"dealer": "W", "upcard": "9H", "actions": actions}
+    if deal:
+        hand["deal"] = copy.deepcopy(SEED001_DEAL)
+        hand["kitty"] = ["QD", "TC", "JS"]
+    return hand
+
+
+def _edit(hand: dict[str, Any], index: int, **changes: Any) -> dict[str, Any]:
+    hand = copy.deepcopy(hand)
+    hand["actions"][index] = {**hand["actions"][index], **changes}
+    return hand
+
+
+def _lone_w_dealer() -> dict[str, Any]:
+    """E (the dealer's partner) orders up alone: W still discards, then sits out; N leads."""
+    return _seed001_hand(
+        [
+            _pass("N"),
+            {"type": "order", "seat": "E", "alone": True},
+            {"type": "discard", "seat": "W", "card": None},
+        ],
+        deal=False,
+    )
+
+
+def _malformed_cases() -> dict[str, tuple[dict[str, Any], int, int | None]]:
+    base = _seed001_hand()
+    cases: dict[str, tuple[dict[str, Any], int, int | None]] = {}
+    cases["discard by a non-dealer"] = (_log([_edit(base, 1, seat="N")]), 1, 1)
+    cases["discard of a kitty card"] = (_log([_edit(base, 1, card="QD")]), 1, 1)
+    cases["discard of another seat's card"] = (_log([_edit(base, 1, card="AH")]), 1, 1)
+    cases["call in round one"] = (_log([_edit(base, 0, type="call", suit="S")]), 1, 0)
+    cases["bid out of turn"] = (_log([_edit(base, 0, seat="E")]), 1, 0)
+    cases["play of a kitty card"] = (_log([_edit(base, 3, card="QD")]), 1, 3)
+    cases["play of a card dealt to another seat"] = (_log([_edit(base, 2, card="9D")]), 1, 2)
+    cases["a non-dealer plays the upcard"] = (_log([_edit(base, 3, card="9H")]), 1, 3)
+    cases["unknown card"] = (_log([_edit(base, 2, card="1H")]), 1, 2)
+    sixth = copy.deepcopy(base)
+    sixth["actions"].append(_play("N", "9C"))
+    cases["a sixth trick"] = (_log([sixth]), 1, 22)
+    twice = copy.deepcopy(base)
+    twice["deal"]["E"][0] = "AH"
+    cases["a card dealt twice"] = (_log([twice]), 1, None)
+    upkitty = copy.deepcopy(base)
+    upkitty["kitty"] = ["QD", "TC", "9H"]
+    cases["the upcard also in the kitty"] = (_log([upkitty]), 1, None)
+    no_loner = copy.deepcopy(base)
+    no_loner["actions"].insert(2, {"type": "defend_alone", "seat": "E"})
+    cases["defend_alone without a lone hand"] = (_log([no_loner], {"defend_alone": True}), 1, 2)
+    lone = _lone_w_dealer()
+    skip_discard = copy.deepcopy(lone)
+    skip_discard["actions"][2] = _play("N", "AH")
+    cases["the dealer skips the discard when the partner goes alone"] = (_log([skip_discard]), 1, 2)
+    dealer_plays = copy.deepcopy(lone)
+    dealer_plays["actions"] += [_play("N", "AH"), _play("W", "9S")]
+    cases["the sitting-out dealer plays"] = (_log([dealer_plays]), 1, 4)
+    makers_side = copy.deepcopy(lone)
+    makers_side["actions"].insert(2, {"type": "defend_alone", "seat": "W"})
+    cases["the loner's partner defends alone"] = (_log([makers_side], {"defend_alone": True}), 1, 2)
+    two = copy.deepcopy(lone)
+    two["actions"][2:2] = [
+        {"type": "defend_alone", "seat": "N"},
+        {"type": "defend_alone", "seat": "S"},
+    ]
+    cases["two lone defenders"] = (_log([two], {"defend_alone": True}), 1, 3)
+    late = copy.deepcopy(lone)
+    late["actions"] += [_play("N", "AH"), {"type": "defend_alone", "seat": "S"}]
+    cases["defend_alone after the first play"] = (_log([late], {"defend_alone": True}), 1, 4)
+    round_two = _seed001_hand(
+        [
+            *map(_pass, "NESW"),
+            {"type": "call", "seat": "N", "suit": "S", "alone": False},
+            {"type": "discard", "seat": "W", "card": None},
+        ],
+        deal=False,
+    )
+    cases["a discard after a round-two call"] = (_log([round_two]), 1, 5)
+    cases["a wrong format"] = (dict(_log([]), format="euchre-log/2"), None, None)
+    same_names = _log([])
+    same_names["game"]["players"]["E"] = "Ann"
+    cases["two players with one name"] = (same_names, None, None)
+    return cases
+
+
+@pytest.mark.parametrize("case", list(_malformed_cases()))
+def test_rejects_handcrafted_malformed_log(tmp_path: Path, case: str) -> None:
+    log, hand, action = _malformed_cases()[case]
+    path = _write(tmp_path / "malformed.json", log)
+    expected = ref.evaluate_log(log, str(path))["error"]
+    assert expected is not None and (expected["hand"], expected["action"]) == (hand, action), (
+        f"the reference disagrees with the hand-written expectation: {expected}"
+    )
+    game = _ours(path)
+    error = game.get("error")
+    assert error is not None, f"{path}: {case} was accepted: {game}"
+    assert (error.get("hand"), error.get("action")) == (hand, action), (
+        f"{path}: error {error}, expected hand {hand} action {action}"
+    )
+    assert not game.get("hands")
+
+
+def _two_lone_hand(rules: dict[str, Any]) -> dict[str, Any]:
+    """S orders up alone (N sits out), W defends alone (E sits out): S leads, W takes all 5."""
+    hand = {
+        "dealer": "W",
+        "upcard": "9H",
+        "deal": {
+            "N": ["AC", "KC", "QC", "JC", "TC"],
+            "E": ["AD", "KD", "QD", "TD", "9D"],
+            "S": ["AH", "KH", "AS", "KS", "QS"],
+            "W": ["JH", "JD", "QH", "TH", "9C"],
+        },
+        "kitty": ["JS", "TS", "9S"],
+        "actions": [
+            _pass("N"),
+            _pass("E"),
+            {"type": "order", "seat": "S", "alone": True},
+            {"type": "defend_alone", "seat": "W"},
+            {"type": "discard", "seat": "W", "card": "9C"},
+            _play("S", "AS"),
+            _play("W", "9H"),
+            _play("W", "JH"),
+            _play("S", "AH"),
+            _play("W", "JD"),
+            _play("S", "KH"),
+            _play("W", "QH"),
+            _play("S", "KS"),
+            _play("W", "TH"),
+            _play("S", "QS"),
+        ],
+    }
+    return _log([hand], rules)
+
+
+def _hand_expectation(**fields: Any) -> dict[str, Any]:
+    return fields
+
+
+TARGETED: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
+    # name: (log, [per hand: the expected fields, "flags" as (kind, seat, trick) tuples])
+    "seed 001 worked example": (
+        _log([_seed001_hand()], {"preset": "north-american"}),
+        [
+            _hand_expectation(
+                trump="H",
+                maker="N",
+                alone=False,
+                tricks={"NS": 3, "EW": 2},
+                points={"NS": 1, "EW": 0},
+                outcome="made",
+                flags=[],
+            )
+        ],
+    ),
+    "the left bower played on its printed suit is a renege": (
+        # Diamonds led with hearts trump: W follows with JD (a heart now) while holding AD.
+        _log(
+            [
+                _seed001_hand(
+                    [
+                        {"type": "order", "seat": "N", "alone": False},
+                        {"type": "discard", "seat": "W", "card": "9S"},
+                        _play("N", "TD"),
+                        _play("E", "9D"),
+                        _play("S", "KD"),
+                        _play("W", "JD"),
+                    ]
+                )
+            ]
+        ),
+        [_hand_expectation(trump="H", outcome="incomplete", flags=[("renege", "W", 1)])],
+    ),
+    "the dealer holds the left bower after discarding the upcard": (
+        # W discards the 9H it took up, keeps JD (trump), and shows out of a heart lead.
+        _log(
+            [
+                _seed001_hand(
+                    [
+                        {"type": "order", "seat": "N", "alone": False},
+                        {"type": "discard", "seat": "W", "card": "9H"},
+                        _play("N", "AH"),
+                        _play("E", "TH"),
+                        _play("S", "JH"),
+                        _play("W", "9S"),
+                    ]
+                )
+            ]
+        ),
+        [_hand_expectation(trump="H", outcome="incomplete", flags=[("renege", "W", 1)])],
+    ),
+    "the discarded upcard is not in the dealer's hand": (
+        # W discards 9H and then holds no heart at all (JD was in the kitty): no renege.
+        _log(
+            [
+                {
+                    **_seed001_hand(
+                        [
+                            {"type": "order", "seat": "N", "alone": False},
+                            {"type": "discard", "seat": "W", "card": "9H"},
+                            _play("N", "AH"),
+                            _play("E", "TH"),
+                            _play("S", "JH"),
+                            _play("W", "9S"),
+                        ]
+                    ),
+                    "deal": {**SEED001_DEAL, "W": ["AD", "KC", "QC", "TC", "9S"]},
+                    "kitty": ["QD", "JD", "JS"],
+                }
+            ]
+        ),
+        [_hand_expectation(trump="H", outcome="incomplete", flags=[])],
+    ),
+    "an unseen discard may have been the dealer's only heart": (
+        _log(
+            [
+                {
+                    **_seed001_hand(
+                        [
+                            {"type": "order", "seat": "N", "alone": False},
+                            {"type": "discard", "seat": "W", "card": None},
+                            _play("N", "AH"),
+                            _play("E", "TH"),
+                            _play("S", "JH"),
+                            _play("W", "9S"),
+                        ]
+                    ),
+                    "deal": {**SEED001_DEAL, "W": ["AD", "KC", "QC", "TC", "9S"]},
+                    "kitty": ["QD", "JD", "JS"],
+                }
+            ]
+        ),
+        [_hand_expectation(trump="H", outcome="incomplete", flags=[])],
+    ),
+    "the lead skips the loner's partner": (
+        # W deals, S goes alone: N (left of the dealer) sits out, so E leads.
+        _log(
+            [
+                _seed001_hand(
+                    [
+                        _pass("N"),
+                        _pass("E"),
+                        {"type": "order", "seat": "S", "alone": True},
+                        {"type": "discard", "seat": "W", "card": "9S"},
+                        _play("E", "TH"),
+                        _play("S", "JH"),
+                        _play("W", "9H"),
+                    ]
+                )
+            ]
+        ),
+        [
+            _hand_expectation(
+                trump="H",
+                maker="S",
+                alone=True,
+                outcome="incomplete",
+                tricks={"NS": 1, "EW": 0},
+                flags=[],
+            )
+        ],
+    ),
+    "lone hand euchred by a lone defender (8 points)": (
+        _two_lone_hand({"defend_alone": True, "defend_alone_points": 8}),
+        [
+            _hand_expectation(
+                trump="H",
+                maker="S",
+                alone=True,
+                defender_alone="W",
+                tricks={"NS": 0, "EW": 5},
+                points={"NS": 0, "EW": 8},
+                outcome="euchred",
+                flags=[],
+            )
+        ],
+    ),
+    "lone hand euchred by a lone defender (4 points)": (
+        _two_lone_hand({"preset": "family"}),
+        [_hand_expectation(points={"NS": 0, "EW": 4}, outcome="euchred", flags=[])],
+    ),
+    "defending alone where the rules forbid it: flagged, and a euchre scores 2": (
+        _two_lone_hand({"defend_alone": False, "defend_alone_points": 8}),
+        [
+            _hand_expectation(
+                defender_alone="W",
+                points={"NS": 0, "EW": 2},
+                outcome="euchred",
+                flags=[("illegal_bid", "W", None)],
+            )
+        ],
+    ),
+    "the stuck dealer passes, and the next dealer is left of him": (
+        _log(
+            [
+                {"dealer": "W", "upcard": "9H", "actions": [_pass(s) for s in "NESWNESW"]},
+                {
+                    "dealer": "N",
+                    "upcard": "9C",
+                    "actions": [
+                        *map(_pass, "ESWNESW"),
+                        {"type": "call", "seat": "N", "suit": "S", "alone": False},
+                    ],
+                },
+            ],
+            {"stick_the_dealer": True},
+        ),
+        [
+            _hand_expectation(
+                trump=None,
+                maker=None,
+                outcome="passed_out",
+                points={"NS": 0, "EW": 0},
+                flags=[("illegal_bid", "W", None)],
+            ),
+            _hand_expectation(trump="S", maker="N", outcome="incomplete", flags=[]),
+        ],
+    ),
+    "naming the turned-down suit: flagged, and that suit is trump": (
+        _log(
+            [
+                {
+                    "dealer": "W",
+                    "upcard": "9H",
+                    "actions": [
+                        *map(_pass, "NESW"),
+                        _pass("N"),
+                        {"type": "call", "seat": "E", "suit": "H", "alone": False},
+                    ],
+                }
+            ]
+        ),
+        [
+            _hand_expectation(
+                trump="H", maker="E", outcome="incomplete", flags=[("illegal_bid", "E", None)]
+            )
+        ],
+    ),
+    "dealing out of turn, after a passed-out hand": (
+        _log(
+            [
+                {"dealer": "W", "upcard": "9H", "actions": [_pass(s) for s in "NESWNESW"]},
+                {"dealer": "S", "upcard": "9C", "actions": [_pass(s) for s in "WNESWNES"]},
+                {"dealer": "W", "upcard": "TC", "actions": []},
+            ]
+        ),
+        [
+            _hand_expectation(outcome="passed_out", flags=[]),
+            _hand_expectation(outcome="passed_out", flags=[("dealt_out_of_turn", "S", None)]),
+            _hand_expectation(outcome="incomplete", flags=[]),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(TARGETED))
+def test_targeted_edge_case(tmp_path: Path, case: str) -> None:
+    log, expectations = TARGETED[case]
+    path = _write(tmp_path / "case.json", log)
+    reference = ref.evaluate_log(log, str(path))
+    ours = _ours(path)
+    for who, report in (("reference", reference), ("ours", ours)):
+        assert report.get("error") is None, f"{who} rejects {path}: {report['error']}"
+        assert len(report["hands"]) == len(expectations), f"{who}: {report['hands']}"
+        for hand, want in zip(report["hands"], expectations, strict=True):
+            for key, value in want.items():
+                got = hand.get(key)
+                if key == "flags":
+                    got = ref.flag_keys(got or [])
+                    value = ref.flag_keys({"kind": k, "seat": s, "trick": t} for k, s, t in value)
+                assert got == value, (
+                    f"{who}, {path}, hand {hand.get('number')}: {key} is "
+                    f"{got!r}, expected {value!r}"
+                )
+    diffs = compare_games(reference, ours)
+    assert not diffs, f"{path}:\n" + "\n".join(diffs)
+
+
+# --------------------------------------------------------------------------------------------
+# The big cross-check
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scenario", list(SCENARIOS))
+def test_crosscheck_against_reference(tmp_path: Path, scenario: str) -> None:
+    sc = SCENARIOS[scenario]
+    clean = sc["inject"] is None
+    problems: list[str] = []
+    mismatches: list[str] = []
+    hands = 0
+    for index in range(sc["games"]):
+        gg = _generate(scenario, index)
+        path = _write(tmp_path / scenario / f"game{index:03d}.json", gg.log)
+        expected = ref.evaluate_log(gg.log, str(path))
+        problems += [f"{path}: {p}" for p in _self_check(gg, expected, clean)]
+        try:
+            actual = _ours(path)
+        except Exception as e:  # our engine crashed: that is a finding too
+            mismatches.append(f"{path}\n    check_path raised {type(e).__name__}: {e}")
+            continue
+        diffs = compare_games(expected, actual)
+        if diffs:
+            mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
+        hands += len(expected["hands"])
+    print(f"\n{scenario}: {sc['games']} games, {hands} hands, {len(mismatches)} mismatching games")
+    assert not problems, (
+        "BUG IN THE REFERENCE (not in our engine):\n"
+        + "\n".join(problems)
+        + "\n\nand the reference vs ours:\n"
+        + "\n".join(mismatches)
+    )
+    assert not mismatches, (
+        f"{len(mismatches)} of {sc['games']} games disagree with the reference "
+        f"(logs kept under {tmp_path}):\n" + "\n".join(mismatches)
+    )
+
+
+def test_crosscheck_covers_enough_hands() -> None:
+    """All the scenarios together must exercise about 2,000 hands and every feature."""
+    counts: collections.Counter[str] = collections.Counter()
+    for name, sc in SCENARIOS.items():
+        for index in range(sc["games"]):
+            gg = _generate(name, index)
+            counts["games"] += 1
+            counts["hands"] += len(gg.expected)
+            counts["no deal"] += sum("deal" not in h for h in gg.log["hands"])
+            counts["mid-game start"] += "initial_score" in gg.log["game"]
+            for exp in gg.expected:
+                counts[exp["outcome"]] += 1
+                counts["alone"] += exp["alone"]
+                counts["defended alone"] += exp["defender_alone"] is not None
+            for _n, kind, _seat, _trick in gg.injected:
+                counts[f"injected {kind}"] += 1
+    print("\ncoverage:", dict(counts))
+    assert counts["hands"] >= 2000
+    assert counts["no deal"] >= counts["hands"] * 0.45
+    for key in (
+        "made",
+        "march",
+        "euchred",
+        "passed_out",
+        "alone",
+        "defended alone",
+        "mid-game start",
+        "injected renege",
+        "injected illegal_bid",
+        "injected dealt_out_of_turn",
+    ):
+        assert counts[key] >= 20, (key, counts)
+
+
+def _compare_many(logs: list[tuple[str, dict[str, Any]]], tmp_path: Path) -> tuple[int, list[str]]:
+    mismatches, hands = [], 0
+    for name, log in logs:
+        path = _write(tmp_path / f"{name}.json", log)
+        expected = ref.evaluate_log(log, str(path))
+        assert expected["error"] is None, f"the reference rejects {path}: {expected['error']}"
+        hands += len(expected["hands"])
+        try:
+            diffs = compare_games(expected, _ours(path))
+        except Exception as e:
+            diffs = [f"check_path raised {type(e).__name__}: {e}"]
+        if diffs:
+            mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
+    return hands, mismatches
+
+
+def test_crosscheck_incomplete_last_hand(tmp_path: Path) -> None:
+    """A record that stops mid-hand: outcome `incomplete`, no points, the tricks so far, and
+    every renege already proven (by the deal, or by a later play of the recorded part)."""
+    logs = []
+    for scenario in ("renege", "everything", "clean-lone-heavy", "illegal-defend"):
+        for index in range(30):
+            log = _generate(scenario, index).log
+            last = log["hands"][-1]
+            cut = random.Random(f"cut/{scenario}/{index}").randrange(len(last["actions"]))
+            last["actions"] = last["actions"][:cut]
+            logs.append((f"{scenario}-{index:03d}-cut{cut}", log))
+    hands, mismatches = _compare_many(logs, tmp_path)
+    print(f"\nincomplete last hand: {len(logs)} games, {hands} hands")
+    assert not mismatches, "\n".join(mismatches)
+
+
+_SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def _respell(card: str, rng: random.Random) -> str:
+    """One of the spellings LOG_FORMAT.md says readers accept: 10D, 10♦, j♦, ♦J, DJ, lower case."""
+    rank, suit = card
+    ten = "10" if rank == "T" and rng.random() < 0.6 else rank
+    out = rng.choice(
+        [ten + suit, ten + _SUIT_SYMBOLS[suit], _SUIT_SYMBOLS[suit] + rank, suit + rank]
+    )
+    return out.lower() if rng.random() < 0.4 else out
+
+
+def test_crosscheck_respelled_cards(tmp_path: Path) -> None:
+    """The same games with every card spelled another accepted way give the same report."""
+    logs = []
+    for index in range(20):
+        log = _generate("everything", index).log
+        rng = random.Random(f"respell/{index}")
+        respelled = copy.deepcopy(log)
+        for hand in respelled["hands"]:
+            hand["upcard"] = _respell(hand["upcard"], rng)
+            if "deal" in hand:
+                hand["deal"] = {s: [_respell(c, rng) for c in cs] for s, cs in hand["deal"].items()}
+            if "kitty" in hand:
+                hand["kitty"] = [_respell(c, rng) for c in hand["kitty"]]
+            for action in hand["actions"]:
+                if action.get("card"):
+                    action["card"] = _respell(action["card"], rng)
+        path = _write(tmp_path / f"respelled{index:03d}.json", respelled)
+        logs.append((path, ref.evaluate_log(log, str(path))))
+    mismatches = []
+    for path, expected in logs:
+        diffs = compare_games(expected, _ours(path))
+        if diffs:
+            mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
+    assert not mismatches, "\n".join(mismatches)
