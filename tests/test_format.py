@@ -108,6 +108,16 @@ def test_initial_score_and_rules(tmp_path: Path) -> None:
     assert game["winner"] == "NS"
 
 
+def test_a_team_left_out_of_the_initial_score_starts_at_0(tmp_path: Path) -> None:
+    game = check(tmp_path, log([order_up_hand()], initial_score={"NS": 3}))
+    assert game["hands"][0]["score_after"] == {"NS": 4, "EW": 0}
+
+
+def test_an_initial_score_that_already_reaches_the_target(tmp_path: Path) -> None:
+    message, hand, _ = error(tmp_path, log([order_up_hand()], initial_score={"NS": 10, "EW": 3}))
+    assert hand is None and "already reaches the target of 10" in message
+
+
 def test_not_json(tmp_path: Path) -> None:
     message, hand, action = error(tmp_path, '{"format": "euchre-log/1",\n "game": }')
     assert message.startswith("not valid JSON") and "line 2" in message

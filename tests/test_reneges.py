@@ -178,6 +178,20 @@ def test_dealer_who_kept_the_upcard_and_showed_out_reneged() -> None:
     assert s.game.hands[0].flags[0].proof == "upcard"
 
 
+def test_dealer_with_unseen_discard_names_every_card_that_proves_it() -> None:
+    # W dealt TH and 9H, takes up AD and discards unseen: one discard cannot hide both.
+    script = (
+        "deal N ah kh qs ts 9c\ndeal E qh as ks jc 9d\ndeal S jh ac kd qc tc\n"
+        "deal W th 9h qd js 9s\nad o ?\nah qh jh 9s"
+    )
+    (flag,) = session(script).game.hands[0].flags
+    assert (flag.kind, flag.seat, flag.trick) == ("renege", 3, 1)
+    assert flag.message == (
+        "W played 9S on a heart lead while holding 9H and TH, "
+        "of which the unseen discard can be only one (dealt to W)"
+    )
+
+
 def test_dealer_with_unseen_discard_and_two_trumps_reneged() -> None:
     # West holds JD and 9H: one unseen discard cannot account for both.
     s = session(ORDER_UP_DEAL + "9h o ?\nah th jh kc")

@@ -37,6 +37,7 @@ from .cards import (
     SUIT_NAMES,
     SUIT_SINGULAR,
     TEAM_NAMES,
+    cards_of,
     deck_mask,
     left_of,
     partner_of,
@@ -700,13 +701,20 @@ class HandState:
             how, proof = f"dealt to {seat_text(seat)}", "deal"
         else:
             how, proof = "shown when the renege was called", "shown"
+        holding = self._card_words(proof_card)
+        if self.slack[seat] and held.bit_count() > 1:
+            # An unseen discard could account for any one of these cards, never for all.
+            names = " and ".join(CARD_TEXT[x] for x in cards_of(held))
+            holding = f"{names}, of which the unseen discard can be only one"
+            if (held >> self.upcard) & 1:
+                how = f"dealt to {seat_text(seat)} or picked up"
         self.reneged[seat] |= 1 << suit
         self._flag(
             RENEGE,
             seat,
             trick + 1,
             f"{seat_text(seat)} played {CARD_TEXT[c]} on {self._lead_words(suit)} "
-            f"while holding {self._card_words(proof_card)} ({how})",
+            f"while holding {holding} ({how})",
             card=proof_card,
             played=c,
             led_suit=suit,

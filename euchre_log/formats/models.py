@@ -86,6 +86,14 @@ class TeamScore(BaseModel):
     EW: int
 
 
+class InitialScore(BaseModel):
+    """The score when the record starts; a team left out starts at 0."""
+
+    model_config = ConfigDict(extra="forbid")
+    NS: int = Field(default=0, ge=-1000, le=1000)
+    EW: int = Field(default=0, ge=-1000, le=1000)
+
+
 # ---------------------------------------------------------------------------
 # Actions
 
@@ -288,7 +296,7 @@ class GameInfo(BaseModel):
     date: str | None = Field(default=None, max_length=100)
     players: dict[Seat, Annotated[str, Field(min_length=1, max_length=100)]]
     rules: RulesSpec = Field(default_factory=dict)
-    initial_score: TeamScore = Field(default_factory=lambda: TeamScore(NS=0, EW=0))
+    initial_score: InitialScore = Field(default_factory=InitialScore)
     notes: str | None = Field(default=None, max_length=10000)
 
     @field_validator("players")

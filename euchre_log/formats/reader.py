@@ -201,6 +201,63 @@ def engine_action(model: Any) -> A.Action:
     raise LogError(f"unknown action type {t!r}")
 
 
+def _card_of(value: Any) -> int:
+    found = CARD_INDEX.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise LogError(f"{value!r} is not a card")
+    return found
+
+
+def _seat_of(value: Any) -> int:
+    found = SEAT_INDEX.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise LogError(f"{value!r} is not a seat")
+    return found
+
+
+def action_from_dict(d: dict[str, Any]) -> A.Action:
+    """An action from its canonical dict (as ``writer.action_dict`` writes it), trusting
+    nothing: anything off raises ``LogError``."""
+    try:
+        t = d["type"]
+        if t == "note":
+            seat = d.get("seat")
+            return A.Note(None if seat is None else _seat_of(seat), str(d["text"]))
+        seat_ = _seat_of(d["seat"])
+        if t == "play":
+            return A.Play(seat_, _card_of(d["card"]))
+        if t == "pass":
+            return A.Pass(seat_)
+        if t == "order":
+            return A.Order(seat_, bool(d.get("alone", False)))
+        if t == "call":
+            suit = SUIT_INDEX.get(d["suit"])
+            if suit is None:
+                raise LogError(f"{d['suit']!r} is not a suit")
+            return A.Call(seat_, suit, bool(d.get("alone", False)))
+        if t == "discard":
+            card = d.get("card")
+            return A.Discard(seat_, None if card is None else _card_of(card))
+        if t == "defend_alone":
+            return A.DefendAlone(seat_)
+        if t == "renege_call":
+            return A.RenegeCall(
+                seat_,
+                _seat_of(d["accused"]),
+                int(d["trick"]),
+                tuple(_card_of(c) for c in d.get("shown", ())),
+                d.get("penalty"),
+            )
+        if t == "penalty":
+            team = TEAM_INDEX.get(d["team"])
+            if team is None:
+                raise LogError(f"{d['team']!r} is not a team")
+            return A.Penalty(seat_, team, int(d["points"]), str(d.get("reason", "")))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LogError(f"the action {d!r} is incomplete or malformed ({exc})") from None
+    raise LogError(f"unknown action type {d.get('type')!r}")
+
+
 def rules_of(log: GameLog) -> Rules:
     """The validated rules of a log."""
     try:
@@ -225,7 +282,13 @@ def deal_hand(game: GameState, record: HandRecord) -> HandState:
 def new_game(log: GameLog) -> GameState:
     """An empty game with the log's rules and starting score."""
     score = log.game.initial_score
-    return GameState(rules_of(log), (score.NS, score.EW))
+    rules = rules_of(log)
+    if max(score.NS, score.EW) >= rules.target:
+        raise LogError(
+            f"the initial score NS {score.NS}, EW {score.EW} already reaches the target of "
+            f"{rules.target}: that game was over before this record starts"
+        )
+    return GameState(rules, (score.NS, score.EW))
 
 
 def play_hands(log: GameLog, game: GameState) -> Iterator[int]:

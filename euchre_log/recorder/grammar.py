@@ -77,6 +77,7 @@ class StartHand:
     dealer: int
     upcard: int
     deal: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    kitty: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +144,9 @@ class Session:
 
     def _record(self, entry: Entry) -> list[Flag]:
         if isinstance(entry, StartHand):
-            self.game.start_hand(entry.dealer, entry.upcard, deal=dict(entry.deal) or None)
+            self.game.start_hand(
+                entry.dealer, entry.upcard, deal=dict(entry.deal) or None, kitty=entry.kitty
+            )
             flags = list(self.game.hands[-1].flags)
             self.pending_deal = {}
             self.pending_dealer = None
@@ -151,6 +154,15 @@ class Session:
             flags = self.game.apply(entry)
         self.history.append(entry)
         return flags
+
+    def hand_numbers(self) -> list[int]:
+        """The hand number each entry of ``history`` belongs to."""
+        out, n = [], 0
+        for entry in self.history:
+            if isinstance(entry, StartHand):
+                n += 1
+            out.append(n)
+        return out
 
     def undo(self) -> Entry | None:
         """Take back the last entry, even a hand's start; None when there is nothing."""
