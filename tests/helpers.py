@@ -64,3 +64,50 @@ kd ad td 9d
 kc kh ks ts
 qh as qs jd
 """
+
+
+def tokens_from_log(doc: dict[str, Any]) -> list[str]:
+    """The recorder lines that enter a euchre-log/1 game, one line per hand phase."""
+    lines: list[str] = []
+    expected_dealer: str | None = None
+    for hand in doc["hands"]:
+        for seat, cards in (hand.get("deal") or {}).items():
+            lines.append(f"deal {seat} " + " ".join(cards))
+        if expected_dealer is not None and hand["dealer"] != expected_dealer:
+            lines.append(f"dealer {hand['dealer']}")
+        lines.append(hand["upcard"])
+        words: list[str] = []
+        for a in hand["actions"]:
+            t = a["type"]
+            if t == "pass":
+                words.append("p")
+            elif t == "order":
+                words.append("o!" if a.get("alone") else "o")
+            elif t == "call":
+                words.append(a["suit"].lower() + ("!" if a.get("alone") else ""))
+            elif t == "discard":
+                words.append(a["card"] or "?")
+            elif t == "defend_alone":
+                words.append(f"defend {a['seat']}")
+            elif t == "play":
+                words.append(a["card"])
+            else:
+                if words:
+                    lines.append(" ".join(words))
+                    words = []
+                if t == "renege_call":
+                    lines.append(
+                        f"renege {a['accused']} {a['trick']} "
+                        + " ".join(a.get("shown", []))
+                        + f" by {a['seat']}"
+                    )
+                elif t == "penalty":
+                    lines.append(
+                        f"penalty {a['team']} {a['points']} {a.get('reason', '')}".rstrip()
+                    )
+                elif t == "note":
+                    lines.append("note " + a["text"])
+        if words:
+            lines.append(" ".join(words))
+        expected_dealer = "NESW"[("NESW".index(hand["dealer"]) + 1) % 4]
+    return lines

@@ -67,7 +67,11 @@ def main_options(
 
 def register() -> None:
     """Attach every command module to the app."""
-    from . import check  # noqa: F401
+    from . import (
+        check,  # noqa: F401
+        games,  # noqa: F401
+        record,  # noqa: F401  (first: the main job heads the list)
+    )
 
 
 def main() -> None:

@@ -93,7 +93,7 @@ def _print_game(item: object) -> None:
     con.print()
 
 
-SCHEMAS = ("euchre-log", "check-report")
+SCHEMAS = ("euchre-log", "check-report", "new", "games", "summary", "import", "record-line")
 
 
 @app.command()

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .models import CheckReport, GameLog
+from .outputs import GamesOut, ImportOut, NewGameOut, RecordLine, SummaryOut
 
 BASE_URL = "https://euchre-log.invalid/schemas/"
 
@@ -29,4 +30,9 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     return {
         "euchre-log": _schema(GameLog, "euchre-log", "euchre-log/1 game log"),
         "check-report": _schema(CheckReport, "check-report", "euchre-log-check/1 report"),
+        "new": _schema(NewGameOut, "new", "euchre-log new --json"),
+        "games": _schema(GamesOut, "games", "euchre-log games --json"),
+        "summary": _schema(SummaryOut, "summary", "euchre-log summary --json"),
+        "import": _schema(ImportOut, "import", "euchre-log import --json"),
+        "record-line": _schema(RecordLine, "record-line", "one line of euchre-log record --json"),
     }

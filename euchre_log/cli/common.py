@@ -1,0 +1,57 @@
+"""Helpers the commands share: opening the database and turning errors into exit codes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from .app import fail
+
+if TYPE_CHECKING:
+    from ..store.db import Store
+
+
+def db_option(ctx: typer.Context) -> str | None:
+    obj: Any = ctx.find_root().obj or {}
+    value = obj.get("db")
+    return value if isinstance(value, str) else None
+
+
+@contextmanager
+def opened(ctx: typer.Context) -> Iterator[Store]:
+    """The database of ``--db`` (or the default), closed afterwards; errors exit 2."""
+    from ..store.db import StoreError, open_store
+
+    try:
+        store = open_store(db_option(ctx))
+    except StoreError as exc:
+        raise fail(str(exc)) from None
+    try:
+        yield store
+    except StoreError as exc:
+        raise fail(str(exc)) from None
+    finally:
+        store.close()
+
+
+def game_id_or_latest(store: Store, game: int | None, *, open_only: bool = False) -> int:
+    """The game the user named, or the latest unfinished one."""
+    from ..store.games import latest_open_game
+
+    if game is not None:
+        return game
+    found = latest_open_game(store)
+    if found is None:
+        raise fail(
+            "there is no unfinished game: name one (euchre-log games lists them) or start one with euchre-log new"
+        )
+    return found
+
+
+def print_json(data: Any) -> None:
+    import json
+
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -1,0 +1,350 @@
+"""``new``, ``games``, ``import``, ``export`` and ``summary``: games in the database."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .app import app, fail
+from .common import game_id_or_latest, opened, print_json
+
+SEAT_HELP = "The player in the {} seat."
+
+
+def parse_players(
+    players: str | None, north: str | None, east: str | None, south: str | None, west: str | None
+) -> dict[str, str]:
+    """Four players by seat from ``--players`` or ``--north``... options."""
+    by_seat = {"N": north, "E": east, "S": south, "W": west}
+    if players:
+        names = [p.strip() for p in players.split(",")]
+        if len(names) != 4 or not all(names):
+            raise fail(
+                "--players takes four names in seat order N,E,S,W, like --players Ann,Bob,Cat,Dan"
+            )
+        if any(by_seat.values()):
+            raise fail(
+                "give the players either with --players or with --north/--east/--south/--west, not both"
+            )
+        by_seat = dict(zip("NESW", names, strict=True))
+    missing = [s for s, n in by_seat.items() if not n or not n.strip()]
+    if missing:
+        raise fail(
+            "a game needs four players: give --players Ann,Bob,Cat,Dan (N,E,S,W) or "
+            "--north/--east/--south/--west (missing " + ", ".join(missing) + ")"
+        )
+    clean = {s: (n or "").strip() for s, n in by_seat.items()}
+    if len({n.casefold() for n in clean.values()}) != 4:
+        raise fail("the four players must have four different names")
+    for name in clean.values():
+        if len(name) > 100:
+            raise fail(f"the name {name[:20]!r}... is too long: 100 characters at most")
+    return clean
+
+
+def build_rules(preset: str | None, settings: list[str] | None, rules_file: Path | None) -> Any:
+    """The rules from ``--preset``, ``--rules FILE`` and ``--set option=value``."""
+    import json
+
+    from ..engine.rules import Rules, RulesError
+
+    values: dict[str, Any] = {}
+    if rules_file is not None:
+        try:
+            loaded = json.loads(rules_file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise fail(f"{rules_file}: no such file") from None
+        except (OSError, ValueError) as exc:
+            raise fail(f"{rules_file}: not a JSON rules file ({exc})") from None
+        if not isinstance(loaded, dict):
+            raise fail(
+                f'{rules_file}: a rules file is a JSON object like {{"preset": "family", "target": 11}}'
+            )
+        values.update(loaded)
+    if preset is not None:
+        values["preset"] = preset
+    for item in settings or []:
+        if "=" not in item:
+            raise fail(f"--set takes option=value, like --set stick_the_dealer=true (got {item!r})")
+        key, value = item.split("=", 1)
+        values[key.strip()] = value.strip()
+    try:
+        return Rules.build(values)
+    except RulesError as exc:
+        raise fail(str(exc)) from None
+
+
+def parse_seat_option(value: str, option: str) -> int:
+    from ..engine.cards import CardError, parse_seat
+
+    try:
+        return parse_seat(value)
+    except CardError:
+        raise fail(f"{option} takes a seat: N, E, S or W (got {value!r})") from None
+
+
+def parse_score(value: str) -> tuple[int, int]:
+    parts = value.replace(":", "-").replace(",", "-").split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise fail(f"--score takes the score as NS-EW, like 4-3 (got {value!r})")
+    return int(parts[0]), int(parts[1])
+
+
+@app.command()
+def new(
+    ctx: typer.Context,
+    players: Annotated[
+        Optional[str],
+        typer.Option("--players", help="Four names in seat order N,E,S,W: Ann,Bob,Cat,Dan."),
+    ] = None,
+    north: Annotated[
+        Optional[str], typer.Option("--north", "-n", help=SEAT_HELP.format("North"))
+    ] = None,
+    east: Annotated[
+        Optional[str], typer.Option("--east", "-e", help=SEAT_HELP.format("East"))
+    ] = None,
+    south: Annotated[
+        Optional[str], typer.Option("--south", "-s", help=SEAT_HELP.format("South"))
+    ] = None,
+    west: Annotated[
+        Optional[str], typer.Option("--west", "-w", help=SEAT_HELP.format("West"))
+    ] = None,
+    dealer: Annotated[
+        str, typer.Option("--dealer", "-d", help="Who deals the first hand: N, E, S or W.")
+    ] = "N",
+    title: Annotated[
+        Optional[str], typer.Option("--title", "-t", help="A title for the game.")
+    ] = None,
+    date: Annotated[
+        Optional[str], typer.Option("--date", help="The day it was played (default: today).")
+    ] = None,
+    preset: Annotated[
+        Optional[str],
+        typer.Option(
+            "--preset",
+            "-p",
+            help="A named ruleset: classic, family, north-american, canadian, benny.",
+        ),
+    ] = None,
+    settings: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--set",
+            help="A rule option, like --set target=11 (repeatable; euchre-log rules lists them).",
+        ),
+    ] = None,
+    rules_file: Annotated[
+        Optional[Path], typer.Option("--rules", help="A JSON file of rule options.")
+    ] = None,
+    score: Annotated[
+        Optional[str],
+        typer.Option(
+            "--score", help="Start from this score, NS-EW, when the record starts mid-game."
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help='Print {"id": N} as JSON.')] = False,
+) -> None:
+    """Start a new game: four players by seat, the first dealer, and the rules.
+
+    Prints the new game's id; record it with euchre-log record.
+    """
+    from ..store.games import create_game
+
+    seats = parse_players(players, north, east, south, west)
+    first = parse_seat_option(dealer, "--dealer")
+    rules = build_rules(preset, settings, rules_file)
+    start = parse_score(score) if score else (0, 0)
+    if title is not None and len(title) > 500:
+        raise fail("the title is too long: 500 characters at most")
+    with opened(ctx) as store:
+        game_id = create_game(
+            store,
+            seats,
+            rules,
+            first_dealer=first,
+            title=title,
+            date=date or _dt.date.today().isoformat(),
+            initial_score=start,
+        )
+    if as_json:
+        print_json({"id": game_id})
+    else:
+        typer.echo(
+            f"Game {game_id}: N {seats['N']} & S {seats['S']} v E {seats['E']} & W {seats['W']}, "
+            f"{'NSEW'[first]} deals first. Record it with: euchre-log record {game_id}"
+        )
+
+
+@app.command()
+def games(
+    ctx: typer.Context,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the games: id, date, title, players, score and status."""
+    from ..store.games import list_games
+
+    with opened(ctx) as store:
+        rows = list_games(store)
+    if as_json:
+        print_json({"games": rows})
+        return
+    if not rows:
+        typer.echo("No games yet. Start one with: euchre-log new --players Ann,Bob,Cat,Dan")
+        return
+    from rich.table import Table
+
+    from .console import console
+
+    table = Table(show_edge=False, pad_edge=False, header_style="bold")
+    for col in (
+        "Id",
+        "Date",
+        "Title",
+        "North-South",
+        "East-West",
+        "Score NS-EW",
+        "Hands",
+        "Status",
+    ):
+        table.add_column(col, justify="right" if col in ("Id", "Hands") else "left")
+    for r in rows:
+        p = r["players"]
+        status = r["status"] if r["winner"] is None else f"{r['winner']} won"
+        table.add_row(
+            str(r["id"]),
+            r["date"] or "",
+            r["title"] or "",
+            f"{p.get('N', '?')} & {p.get('S', '?')}",
+            f"{p.get('E', '?')} & {p.get('W', '?')}",
+            f"{r['score']['NS']}-{r['score']['EW']}",
+            str(r["hands"]),
+            status,
+        )
+    console().print(table)
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="Game logs to store (euchre-log/1 or EGN).", show_default=False),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print what was imported as JSON.")
+    ] = False,
+) -> None:
+    """Store game logs in the database: all of a file or none of it.
+
+    A file with an error anywhere stores nothing, with the same message check gives.
+    Exit code 2 if any file was rejected.
+    """
+    from ..formats.load import load_games
+    from ..formats.reader import LogError
+    from ..store.games import import_game
+
+    imported: list[dict[str, Any]] = []
+    rejected: list[dict[str, Any]] = []
+    with opened(ctx) as store:
+        for path in files:
+            try:
+                loaded = load_games(path)
+                with store.writing() as conn:
+                    ids = [
+                        import_game(store, item.log.game.model_dump(), item.game, conn=conn)
+                        for item in loaded
+                    ]
+            except LogError as exc:
+                rejected.append(
+                    {
+                        "file": str(path),
+                        "error": {"message": str(exc), "hand": exc.hand, "action": exc.action},
+                    }
+                )
+                if not as_json:
+                    typer.echo(f"{path}: rejected, nothing stored: {exc}", err=True)
+                continue
+            for item, game_id in zip(loaded, ids, strict=True):
+                g = item.game
+                ns, ew = g.score
+                imported.append(
+                    {
+                        "file": str(path),
+                        "id": game_id,
+                        "hands": len(g.hands),
+                        "score": {"NS": ns, "EW": ew},
+                    }
+                )
+                if not as_json:
+                    typer.echo(
+                        f"{path}: stored as game {game_id} ({len(g.hands)} hands, score NS {ns}, EW {ew})"
+                    )
+    if as_json:
+        print_json({"imported": imported, "rejected": rejected})
+    if rejected:
+        raise typer.Exit(2)
+
+
+@app.command()
+def export(
+    ctx: typer.Context,
+    game: Annotated[int, typer.Argument(help="The game's id (euchre-log games lists them).")],
+    output: Annotated[
+        Optional[Path],
+        typer.Option("--output", "-o", help="Write to this file instead of printing."),
+    ] = None,
+) -> None:
+    """Write a game as a euchre-log/1 log, with each hand's result filled in."""
+    import json
+
+    from ..store.export import export_log
+
+    with opened(ctx) as store:
+        doc = export_log(store, game)
+    text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"cannot write {output}: {exc.strerror}") from None
+    typer.echo(f"wrote game {game} to {output}")
+
+
+@app.command()
+def summary(
+    ctx: typer.Context,
+    game: Annotated[
+        Optional[int], typer.Argument(help="The game's id; the latest unfinished game if left out.")
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the summary as JSON (a check report game, plus id, title, players, rules).",
+        ),
+    ] = False,
+) -> None:
+    """Show a game hand by hand: dealer, upcard, trump, maker, tricks, points, score."""
+    from ..store.export import summary_dict
+    from ..store.games import load_game
+
+    with opened(ctx) as store:
+        game_id = game_id_or_latest(store, game)
+        stored = load_game(store, game_id)
+    if as_json:
+        print_json(summary_dict(stored))
+        return
+    from ..render.tables import game_view
+    from .console import console
+
+    title = (
+        f"Game {stored.id}"
+        + (f": {stored.title}" if stored.title else "")
+        + (f" ({stored.date})" if stored.date else "")
+    )
+    console().print(game_view(stored.game, stored.players, title))

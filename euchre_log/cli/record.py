@@ -1,0 +1,318 @@
+"""``record``: the table-side recorder, interactive on a terminal, line by line from a pipe."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from .app import app, fail
+from .common import opened
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..recorder.recording import Recorder
+    from ..store.db import Store
+
+
+def _grammar_epilog() -> str:
+    from ..recorder.help import HELP
+
+    # "\b" keeps click from re-flowing the table of tokens.
+    return "\b\n" + HELP
+
+
+@app.command(epilog=_grammar_epilog())
+def record(
+    ctx: typer.Context,
+    game: Annotated[
+        Optional[int],
+        typer.Argument(help="The game to record; the latest unfinished game if left out."),
+    ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Refuse entries that would be flagged (for tables that correct irregularities on the spot).",
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Read lines from standard input and answer each one, once it is stored, with a line of JSON.",
+        ),
+    ] = False,
+) -> None:
+    """Record a game as it is played: hand by hand, card by card.
+
+    On a terminal it shows the table before each prompt and asks for the next entry.
+    With piped input it reads the same tokens line by line, prints plain text, and stops
+    with exit code 2 at the first refused line. Every accepted entry is stored before the
+    next prompt, so quitting or a crash loses nothing. Type help for the tokens.
+    """
+    from ..store.games import latest_open_game
+
+    interactive = sys.stdin.isatty()
+    with opened(ctx) as store:
+        game_id = game if game is not None else latest_open_game(store)
+        if game_id is None:
+            if not interactive:
+                raise fail(
+                    "there is no unfinished game to record: start one first, e.g. "
+                    "euchre-log new --players Ann,Bob,Cat,Dan --dealer N"
+                )
+            game_id = _ask_new_game(store)
+        from ..recorder.recording import Recorder
+
+        recorder = Recorder(store, game_id, strict=strict)
+        if as_json:
+            _json_lines(recorder)
+        elif interactive:
+            _interactive(recorder)
+        else:
+            _piped(recorder)
+
+
+def _marks(recorder: Recorder) -> tuple[int, int]:
+    game = recorder.session.game
+    last = game.current
+    return len(game.hands), (last.trick if last is not None else 0)
+
+
+def _piped(recorder: Recorder) -> None:
+    from rich.console import Console
+
+    from ..recorder.grammar import EntryError
+    from ..recorder.help import HELP
+    from ..render import live
+    from ..store.games import GameMovedOn
+
+    out = Console(highlight=False, no_color=True, color_system=None, width=200, soft_wrap=True)
+    players = recorder.stored.players
+    for n, raw in enumerate(sys.stdin, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        before = _marks(recorder)
+        try:
+            result = recorder.feed(line)
+        except GameMovedOn as exc:
+            typer.echo(f"line {n}: {exc}; nothing on this line was stored", err=True)
+            raise typer.Exit(2) from None
+        except EntryError as exc:
+            typer.echo(
+                f"line {n} refused: {live_symbols(str(exc))} (nothing on this line was stored)",
+                err=True,
+            )
+            raise typer.Exit(2) from None
+        fed = result.fed
+        for text in live.report(
+            before, recorder.session, result.added, result.undone, fed, players
+        ):
+            out.print(text)
+        if "help" in fed.meta:
+            out.print(HELP)
+        if "show" in fed.meta:
+            out.print(live.status(recorder.session, players))
+        if "quit" in fed.meta:
+            break
+    out.print(_where_we_are(recorder))
+
+
+def _json_lines(recorder: Recorder) -> None:
+    """One JSON answer per input line, written only after the line is stored."""
+    import json
+
+    from ..engine.cards import SEAT_LETTERS
+    from ..formats.report import flag_dict
+    from ..recorder.grammar import EntryError
+    from ..store.games import GameMovedOn
+
+    def say(obj: dict[str, object]) -> None:
+        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+    for n, raw in enumerate(sys.stdin, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            result = recorder.feed(line)
+        except (EntryError, GameMovedOn) as exc:
+            say({"line": n, "ok": False, "error": str(exc), "game": recorder.game_id})
+            raise typer.Exit(2) from None
+        session = recorder.session
+        game = session.game
+        hand = session.hand
+        to_act = hand.to_act() if hand is not None else None
+        ns, ew = game.score
+        say(
+            {
+                "line": n,
+                "ok": True,
+                "game": recorder.game_id,
+                "added": len(result.added),
+                "undone": len(result.undone),
+                "flags": [flag_dict(f) for f in result.fed.flags],
+                "hand": len(game.hands),
+                "to_act": None if to_act is None else SEAT_LETTERS[to_act],
+                "expected": hand.expected() if hand is not None else None,
+                "score": {"NS": ns, "EW": ew},
+                "winner": None if game.winner is None else ("NS", "EW")[game.winner],
+                "last_seq": recorder.stored.last_seq,
+            }
+        )
+        if "quit" in result.fed.meta:
+            break
+
+
+def live_symbols(message: str) -> str:
+    from ..render.cards import symbols
+
+    return symbols(message)
+
+
+def _where_we_are(recorder: Recorder) -> str:
+    session = recorder.session
+    game = session.game
+    ns, ew = game.score
+    if game.winner is not None:
+        return f"Game {recorder.game_id} is over: score NS {ns}, EW {ew}."
+    hand = session.hand
+    now = (
+        hand.expected()
+        if hand is not None
+        else f"{'NESW'[session.dealer_for_next_hand()]} deals next"
+    )
+    return f"Game {recorder.game_id} saved: score NS {ns}, EW {ew}; {now}."
+
+
+def _interactive(recorder: Recorder) -> None:
+    from rich.console import Console
+
+    from ..recorder.grammar import EntryError
+    from ..recorder.help import HELP
+    from ..render import live
+    from ..store.games import GameMovedOn
+
+    with contextlib.suppress(ImportError):  # not on every platform
+        import readline  # noqa: F401  (line editing and history at the prompt)
+    con = Console(highlight=False)
+    stored = recorder.stored
+    players = stored.players
+    title = f"Recording game {stored.id}" + (f": {stored.title}" if stored.title else "")
+    con.print(f"[bold]{title}[/bold]")
+    con.print(
+        f"N {players['N']} & S {players['S']} (NS) v E {players['E']} & W {players['W']} (EW), "
+        f"playing to {stored.rules.target}{' (' + stored.rules.preset + ' rules)' if stored.rules.preset else ''}. "
+        "Type help for the tokens; quit saves and leaves."
+    )
+    while True:
+        con.print()
+        con.print(live.status(recorder.session, players))
+        try:
+            line = con.input(live.prompt(recorder.session, players))
+        except (EOFError, KeyboardInterrupt):
+            con.print()
+            break
+        if not line.strip():
+            continue
+        before = _marks(recorder)
+        try:
+            result = recorder.feed(line)
+        except GameMovedOn as exc:
+            con.print(
+                f"[yellow]{exc}. Reloaded: here is where the game stands now; enter that line again if it still applies.[/yellow]"
+            )
+            continue
+        except EntryError as exc:
+            con.print(_refusal(exc))
+            continue
+        fed = result.fed
+        for text in live.report(
+            before, recorder.session, result.added, result.undone, fed, players
+        ):
+            con.print(text)
+        if "help" in fed.meta:
+            con.print(HELP, markup=False)
+        if "show" in fed.meta:
+            _show(con, recorder)
+        if "quit" in fed.meta:
+            break
+    con.print(_where_we_are(recorder) + " Resume with: euchre-log record " + str(recorder.game_id))
+
+
+def _refusal(exc: Exception) -> object:
+    from rich.text import Text
+
+    from ..render import cards as rc
+
+    line = Text("✗ ", style="bold red")
+    line.append_text(rc.message(str(exc)))
+    return line
+
+
+def _show(con: Console, recorder: Recorder) -> None:
+    from ..render import live
+
+    session = recorder.session
+    hand = session.game.current
+    players = recorder.stored.players
+    if hand is None:
+        con.print("No hand yet.")
+        return
+    for k in range(len(hand.winners)):
+        con.print(live.trick_line(hand, k, players))
+
+
+def _ask_new_game(store: Store) -> int:
+    """On a terminal with no unfinished game: ask for the players, dealer and rules."""
+    from rich.prompt import Prompt
+
+    from ..engine.cards import CardError, parse_seat
+    from ..engine.rules import PRESETS, Rules, RulesError
+    from ..store.games import create_game
+
+    typer.echo("No game is in progress, so let's start one.")
+    names: dict[str, str] = {}
+    for seat, word in zip("NESW", ("North", "East", "South", "West"), strict=True):
+        while True:
+            name = Prompt.ask(f"{word} player's name").strip()
+            if (
+                name
+                and name.casefold() not in {n.casefold() for n in names.values()}
+                and len(name) <= 100
+            ):
+                names[seat] = name
+                break
+            typer.echo("Please give a name, different from the others.")
+    while True:
+        dealer = Prompt.ask("Who deals first? (N, E, S or W)", default="N")
+        try:
+            first = parse_seat(dealer)
+            break
+        except CardError as exc:
+            typer.echo(str(exc))
+    playable = []
+    for name in PRESETS:
+        try:
+            Rules.build({"preset": name})
+            playable.append(name)
+        except RulesError:
+            pass  # a preset whose variants this version cannot play yet
+    preset = Prompt.ask("Rules", choices=playable, default="classic")
+    import datetime
+
+    game_id = create_game(
+        store,
+        names,
+        Rules.build({"preset": preset}),
+        first_dealer=first,
+        date=datetime.date.today().isoformat(),
+    )
+    typer.echo(f"Started game {game_id}.")
+    return game_id

@@ -1,0 +1,20 @@
+"""The recorder's token grammar in words: for ``help`` at the prompt and ``record --help``.
+
+Kept free of imports so that the command line can show it without loading the engine.
+"""
+
+HELP = """\
+Enter what happens, in table order; the seat is always whose turn it is.
+  Start a hand   the upcard, e.g. 9h. Before it, optionally:
+                   deal N ah kh qh td 9c   (a hand that was shown; any seats)
+                   dealer W                (who really dealt, if not the next seat)
+  Round one      p (pass) or o (order up / assist / take it up); o! or "o alone" to go alone
+  Round two      p, or a suit to name trump: c d h s (or clubs, ♣...); h! to go alone
+  Discard        the dealer's discard when asked: a card, or ? if nobody saw it
+  Defend alone   defend E   (after a lone call, before the first card)
+  Play           cards, e.g. ah 10d j♦ ♠q   (ranks 9 10 J Q K A, or T for ten)
+  Renege         renege E 2 [cards E showed] [by N]   (E reneged on trick 2)
+  Penalty        penalty NS 2 table talk     (points may be negative)
+  Note           note any text to the end of the line
+  Other          undo (take back the last entry), show, help, quit (nothing is lost)
+Several tokens may go on one line: p p o 9s ah th jh 9h"""

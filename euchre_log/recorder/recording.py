@@ -1,0 +1,98 @@
+"""Recording a stored game: each accepted line is committed before the next prompt.
+
+``Recorder.feed`` applies a line through the grammar (all or nothing), works out what it
+added and what it took back, and appends exactly that to the game's journal in one
+transaction. If the write fails, the in-memory state is put back, so what the recorder
+shows is always what is stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.flags import Flag
+from ..store.db import Store
+from ..store.games import GameMovedOn, StoredGame, append, load_game
+from .grammar import Entry, EntryError, Fed, Session
+
+
+@dataclass
+class Line:
+    """What one line did: the grammar's result, the entries it added and those it took back."""
+
+    fed: Fed
+    added: list[Entry] = field(default_factory=list)
+    undone: list[Entry] = field(default_factory=list)
+
+
+class Refused(EntryError):
+    """A line refused under ``--strict`` because it would raise a flag."""
+
+    def __init__(self, message: str, flags: list[Flag]) -> None:
+        super().__init__(message)
+        self.flags = flags
+
+
+class Recorder:
+    """A stored game being recorded."""
+
+    def __init__(self, store: Store, game_id: int, *, strict: bool = False) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.strict = strict
+        self.stored: StoredGame = load_game(store, game_id)
+
+    @property
+    def session(self) -> Session:
+        return self.stored.session
+
+    def reload(self) -> None:
+        """Read the game again from the store (after another recorder moved it on)."""
+        self.stored = load_game(self.store, self.game_id)
+
+    def feed(self, line: str) -> Line:
+        """Apply and store one line. Raises ``EntryError`` (nothing stored) or
+        ``GameMovedOn`` (nothing stored; the recorder has reloaded the game)."""
+        session = self.session
+        old_history = list(session.history)
+        old_hands = session.hand_numbers()
+        old_seqs = list(self.stored.seqs)
+        fed = session.feed(line)
+        if self.strict and fed.flags:
+            session.replay(old_history)
+            words = "; ".join(f.message for f in fed.flags)
+            raise Refused(
+                f"refused under --strict, because it would be flagged: {words}", fed.flags
+            )
+        new_history = session.history
+        common = 0
+        for a, b in zip(old_history, new_history, strict=False):
+            if a != b:
+                break
+            common += 1
+        ops: list[tuple[str, Any, int]] = []
+        for i in range(len(old_history) - 1, common - 1, -1):
+            ops.append(("undo", old_seqs[i], old_hands[i]))
+        new_hands = session.hand_numbers()
+        for i in range(common, len(new_history)):
+            ops.append(("add", new_history[i], new_hands[i]))
+        result = Line(
+            fed,
+            added=list(new_history[common:]),
+            undone=list(reversed(old_history[common:])),
+        )
+        if not ops:
+            return result
+        try:
+            seqs = append(self.store, self.game_id, self.stored.last_seq, ops, session.game)
+        except GameMovedOn:
+            self.reload()
+            raise
+        except BaseException:
+            session.replay(old_history)
+            raise
+        added = [s for (op, _, _), s in zip(ops, seqs, strict=True) if op == "add"]
+        self.stored.seqs = old_seqs[:common] + added
+        self.stored.last_seq = seqs[-1]
+        return result

@@ -1,0 +1,340 @@
+"""What the recorder shows: the table's state before each prompt, the prompt, and a
+sentence for each trick, hand and flag as it happens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import actions as A
+from ..engine.cards import (
+    SEAT_LETTERS,
+    SEAT_NAMES,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    TEAM_NAMES,
+    partner_of,
+)
+from ..engine.flags import Flag
+from ..engine.game import GameState
+from ..engine.hand import DISCARD, PLAY, ROUND_ONE, ROUND_TWO, HandState
+from ..recorder.grammar import Entry, Fed, Session, StartHand
+from . import cards as rc
+from .tables import FLAG_WORDS, OUTCOME_WORDS
+
+
+def who(seat: int, players: Mapping[str, str]) -> str:
+    """``E (Bob)``."""
+    letter = SEAT_LETTERS[seat]
+    name = players.get(letter)
+    return f"{letter} ({name})" if name else SEAT_NAMES[seat]
+
+
+def describe(entry: Entry, hand: HandState | None, players: Mapping[str, str]) -> str:
+    """An entry in words: ``E (Bob) played 9C``; cards in canonical form."""
+    from ..engine.cards import CARD_TEXT
+
+    if isinstance(entry, StartHand):
+        return f"{who(entry.dealer, players)} dealt, turning up {CARD_TEXT[entry.upcard]}"
+    seat = who(entry.seat, players) if entry.seat is not None else "the table"
+    if isinstance(entry, A.Play):
+        return f"{seat} played {CARD_TEXT[entry.card]}"
+    if isinstance(entry, A.Pass):
+        return f"{seat} passed"
+    if isinstance(entry, A.Order):
+        words = hand.order_words(entry.seat) if hand is not None else "ordered up"
+        return f"{seat} {words}" + (" alone" if entry.alone else "")
+    if isinstance(entry, A.Call):
+        return f"{seat} named {SUIT_NAMES[entry.suit]}" + (" alone" if entry.alone else "")
+    if isinstance(entry, A.Discard):
+        return f"{seat} discarded " + ("(unseen)" if entry.card is None else CARD_TEXT[entry.card])
+    if isinstance(entry, A.DefendAlone):
+        return f"{seat} defended alone"
+    if isinstance(entry, A.RenegeCall):
+        shown = ""
+        if entry.shown:
+            shown = ", who showed " + " ".join(CARD_TEXT[c] for c in entry.shown)
+        return f"{seat} called a renege on {who(entry.accused, players)} for trick {entry.trick}{shown}"
+    if isinstance(entry, A.Penalty):
+        return f"penalty: {TEAM_NAMES[entry.team]} {entry.points:+d} ({entry.reason})"
+    return f"note: {entry.text}"
+
+
+def _header(session: Session, players: Mapping[str, str]) -> Text:
+    game = session.game
+    ns, ew = game.score
+    line = Text()
+    hand = session.hand
+    if hand is None:
+        line.append(f"Score NS {ns} · EW {ew}", style="bold")
+        line.append(f" (playing to {game.rules.target})")
+        return line
+    line.append(f"Hand {hand.number}", style="bold")
+    line.append(f" · dealer {who(hand.dealer, players)} · upcard ")
+    line.append_text(rc.card(hand.upcard))
+    if hand.trump >= 0:
+        line.append(" · trump ")
+        line.append_text(rc.suit(hand.trump))
+        line.append(f" by {who(hand.maker, players)}")
+        if hand.alone:
+            line.append(" alone", style="bold")
+        if hand.defender >= 0:
+            line.append(f", {who(hand.defender, players)} defends alone")
+        line.append(f" · tricks NS {hand.tricks[0]}, EW {hand.tricks[1]}")
+    line.append(f" · score NS {ns} · EW {ew}")
+    return line
+
+
+def _bids(hand: HandState, players: Mapping[str, str]) -> Text | None:
+    if hand.phase not in (ROUND_ONE, ROUND_TWO, DISCARD):
+        return None
+    said = [
+        describe(a, hand, players) for a in hand.actions if isinstance(a, (A.Pass, A.Order, A.Call))
+    ]
+    if not said:
+        return None
+    return Text("Bidding: " + "; ".join(said), style="dim")
+
+
+def trick_cards(hand: HandState, k: int) -> list[tuple[int, int]]:
+    """(seat, card) of trick ``k`` (0-based) in the order they were played."""
+    if k >= len(hand.leaders):
+        return []
+    leader = hand.leaders[k]
+    out, seat = [], leader
+    for _ in range(4):
+        c = hand.cards_at[k * 4 + seat]
+        if c >= 0 and hand.active(seat):
+            out.append((seat, c))
+        seat = (seat + 1) & 3
+    return out
+
+
+def table_layout(
+    hand: HandState, k: int, players: Mapping[str, str], winner: int | None = None
+) -> Table:
+    """A trick laid out as the table: North at the top, South at the bottom."""
+    played = dict(trick_cards(hand, k))
+    leader = hand.leaders[k] if k < len(hand.leaders) else None
+
+    def cell(seat: int) -> Text:
+        t = Text(who(seat, players) + ": ", style="dim" if not hand.active(seat) else "")
+        if not hand.active(seat):
+            t.append("sits out", style="dim")
+        elif seat in played:
+            t.append_text(rc.card(played[seat]))
+            if seat == leader:
+                t.append(" (led)", style="dim")
+            if seat == winner:
+                t.append(" ◀ wins", style="bold green")
+        else:
+            t.append("·", style="dim")
+        return t
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(justify="left")
+    grid.add_column(justify="center")
+    grid.add_column(justify="right")
+    grid.add_row("", cell(0), "")
+    grid.add_row(cell(3), "", cell(1))
+    grid.add_row("", cell(2), "")
+    return grid
+
+
+def status(session: Session, players: Mapping[str, str]) -> RenderableType:
+    """The state a player wants before entering the next thing."""
+    parts: list[RenderableType] = [_header(session, players)]
+    hand = session.hand
+    if hand is not None:
+        bids = _bids(hand, players)
+        if bids is not None:
+            parts.append(bids)
+        if hand.phase == PLAY and (hand.trick_pos or hand.trick):
+            k = hand.trick if hand.trick_pos else hand.trick - 1
+            if hand.trick_pos:
+                parts.append(Text(f"Trick {k + 1}:", style="bold"))
+                parts.append(table_layout(hand, k, players))
+    return Group(*parts)
+
+
+def prompt(session: Session, players: Mapping[str, str]) -> str:
+    """Whose turn it is and what they may do, ending in ``> ``."""
+    hand = session.hand
+    if hand is None:
+        if session.game.winner is not None:
+            return "The game is over. undo, note, renege, penalty or quit > "
+        dealer = session.dealer_for_next_hand()
+        n = len(session.game.hands) + 1
+        return f"Hand {n}: {who(dealer, players)} deals. Upcard? > "
+    seat = hand.to_act()
+    assert seat is not None
+    name = who(seat, players)
+    if hand.phase == ROUND_ONE:
+        verb = {hand.dealer: "take it up", partner_of(hand.dealer): "assist"}.get(
+            seat, "order it up"
+        )
+        suit = SUIT_SYMBOLS[hand.offered_suit()]
+        return f"{name}: pass (p) or {verb} {suit} (o, o! alone) > "
+    if hand.phase == ROUND_TWO:
+        banned = SUIT_SYMBOLS[hand.offered_suit()]
+        stuck = (
+            " (stuck: must name one)" if seat == hand.dealer and hand.rules.stick_the_dealer else ""
+        )
+        return f"{name}: pass (p) or name trump, not {banned} (c d h s, h! alone){stuck} > "
+    if hand.phase == DISCARD:
+        extra = " (or defend E/W alone)" if hand.alone and hand.rules.defend_alone else ""
+        return f"{name}, dealer: discard (a card, or ? if unseen){extra} > "
+    return f"{name} to play{_play_hint(hand, seat)} > "
+
+
+def _play_hint(hand: HandState, seat: int) -> str:
+    hints = []
+    if hand.trick_pos:
+        led = hand.led
+        hints.append(f"follow {SUIT_SYMBOLS[led]} if able")
+        if (hand.void[seat] >> led) & 1:
+            hints.append(f"showed out of {SUIT_SYMBOLS[led]} already")
+    else:
+        hints.append("leads")
+    if hand.hand_known[seat]:
+        from ..engine.cards import CARD_SYMBOLS, cards_of
+        from ..engine.simulate import legal_cards
+
+        held = cards_of(hand.held[seat])
+        led = hand.led if hand.trick_pos else -1
+        hints.append(
+            "holds " + " ".join(CARD_SYMBOLS[c] for c in legal_cards(held, led, hand.trump))
+        )
+    if (
+        not hand.trick
+        and not hand.trick_pos
+        and hand.alone
+        and hand.defender < 0
+        and hand.rules.defend_alone
+    ):
+        hints.append("or defend alone first")
+    return " (" + "; ".join(hints) + ")"
+
+
+def flag_line(flag: Flag) -> Text:
+    """``RENEGE: E played 9♦ on a trump lead...``, in red."""
+    where = f" on trick {flag.trick}" if flag.trick is not None else ""
+    line = Text(FLAG_WORDS.get(flag.kind, flag.kind.upper()) + where + ": ", style="bold red")
+    line.append_text(rc.message(flag.message))
+    return line
+
+
+def trick_line(hand: HandState, k: int, players: Mapping[str, str]) -> Text:
+    """``Trick 2: S (Cat) wins. N A♣, E J♣, S ...``."""
+    winner = hand.winners[k]
+    line = Text(f"Trick {k + 1}: ", style="bold")
+    line.append(f"{who(winner, players)} wins", style="green")
+    line.append(" —")
+    for seat, c in trick_cards(hand, k):
+        line.append(f" {SEAT_LETTERS[seat]} ")
+        line.append_text(rc.card(c))
+    line.append(
+        f"  (tricks NS {sum(1 for w in hand.winners[: k + 1] if w & 1 == 0)}, "
+        f"EW {sum(1 for w in hand.winners[: k + 1] if w & 1)})"
+    )
+    return line
+
+
+def hand_line(game: GameState, index: int, players: Mapping[str, str]) -> Text:
+    """The result of a finished hand and the running score."""
+    hand = game.hands[index]
+    r = game.results()[index]
+    line = Text(f"Hand {r.number}: ", style="bold")
+    if r.maker is None:
+        line.append("passed out.")
+    elif r.outcome == "renege_penalty":
+        line.append("renege penalty; the hand's tricks do not count.")
+    else:
+        made = r.tricks[r.maker & 1]
+        maker = who(r.maker, players) + (" alone" if r.alone else "")
+        verb = {
+            "march": "marched, taking all 5 tricks",
+            "made": f"made it with {made} tricks",
+            "euchred": f"was euchred, taking {made} trick{'s' if made != 1 else ''}",
+        }.get(r.outcome, OUTCOME_WORDS.get(r.outcome, r.outcome))
+        line.append(f"{maker} {verb}.")
+    gained = [f"{TEAM_NAMES[t]} {r.points[t]:+d}" for t in (0, 1) if r.points[t]]
+    if gained:
+        line.append(" " + ", ".join(gained) + ".")
+    line.append(f" Score NS {r.score_after[0]}, EW {r.score_after[1]}.", style="bold")
+    del hand
+    return line
+
+
+def report(
+    before: tuple[int, int],
+    session: Session,
+    added: Sequence[Entry],
+    undone: Sequence[Entry],
+    fed: Fed,
+    players: Mapping[str, str],
+) -> list[Text]:
+    """Everything a line did, in sentences: what it took back, the tricks and hands it
+    finished, the calls and penalties that changed a result, and the flags it raised."""
+    out: list[Text] = []
+    game = session.game
+    for entry in undone:
+        out.append(rc.message("Took back: " + describe(entry, None, players), style="yellow"))
+    # A flag raised and then taken back by an undo on the same line is not news.
+    standing = {id(f) for hand in game.hands for f in hand.flags}
+    flags = [f for f in fed.flags if id(f) in standing]
+    out.extend(narrate(before, session, (), players, fed.hands_finished))
+    for entry in added:
+        if isinstance(entry, (A.RenegeCall, A.Penalty)) and game.hands:
+            index = len(game.hands) - 1
+            out.append(Text(describe(entry, game.hands[index], players) + ".", style="bold"))
+            if game.hands[index].finished:
+                out.append(hand_line(game, index, players))
+    out.extend(flag_line(f) for f in flags)
+    return out
+
+
+def narrate(
+    before: tuple[int, int],
+    session: Session,
+    flags: Sequence[Flag],
+    players: Mapping[str, str],
+    finished: Sequence[int],
+) -> list[Text]:
+    """Sentences for what a line did: new hands, finished tricks and hands, flags.
+
+    ``before`` is (number of hands, tricks played in the last hand) before the line.
+    """
+    out: list[Text] = []
+    game = session.game
+    n_before, t_before = before
+    for i in range(max(n_before - 1, 0), len(game.hands)):
+        hand = game.hands[i]
+        if i >= n_before:
+            start = Text(f"Hand {hand.number}: ", style="bold")
+            start.append(f"{who(hand.dealer, players)} deals; upcard ")
+            start.append_text(rc.card(hand.upcard))
+            out.append(start)
+        first = t_before if i == n_before - 1 else 0
+        for k in range(first, hand.trick):
+            out.append(trick_line(hand, k, players))
+        if hand.finished and (i >= n_before or hand.number in finished):
+            out.append(hand_line(game, i, players))
+    out.extend(flag_line(f) for f in flags)
+    if game.winner is not None and any(
+        game.hands[i].number in finished for i in range(len(game.hands))
+    ):
+        ns, ew = game.score
+        team = game.winner
+        a, b = ("N", "S") if team == 0 else ("E", "W")
+        out.append(
+            Text(
+                f"Game over: {TEAM_NAMES[team]} ({players.get(a, a)} & {players.get(b, b)}) "
+                f"win {max(ns, ew)}-{min(ns, ew)}.",
+                style="bold green",
+            )
+        )
+    return out

@@ -1,0 +1,43 @@
+"""A stored game as a euchre-log/1 log, or as a check-report game with its facts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..formats.report import game_report
+from ..formats.writer import game_info, log_dict
+from .db import Store
+from .games import StoredGame, load_game
+
+
+def info_of(stored: StoredGame) -> dict[str, Any]:
+    """The ``game`` object of a stored game's log."""
+    return game_info(
+        stored.players,
+        stored.rules,
+        title=stored.title,
+        date=stored.date,
+        initial_score=stored.initial_score,
+        notes=stored.notes,
+    )
+
+
+def export_log(store: Store, game_id: int) -> dict[str, Any]:
+    """A stored game as a euchre-log/1 document, each hand's ``result`` filled in."""
+    stored = load_game(store, game_id)
+    doc = log_dict(info_of(stored), stored.game)
+    return doc
+
+
+def summary_dict(stored: StoredGame) -> dict[str, Any]:
+    """One ``games[]`` entry of the check report, plus id, title, players and rules."""
+    report = game_report(f"game {stored.id}", stored.game)
+    return {
+        "id": stored.id,
+        "title": stored.title,
+        "date": stored.date,
+        "players": stored.players,
+        "rules": stored.rules.to_dict(),
+        "status": "finished" if stored.game.winner is not None else "in progress",
+        **report,
+    }

@@ -1,0 +1,533 @@
+"""Games in the store: create, append entries, load, list, import and export.
+
+Every write goes through one transaction that appends entries to the journal (the
+``action`` table), chains their hashes, and rebuilds the game's cached results from the
+engine's state. A writer states the last sequence number it has seen; if another writer
+got there first, the write is refused with ``GameMovedOn`` and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, delete, func, insert, select, update
+
+from ..engine import actions as A
+from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES, parse_seat
+from ..engine.game import GameState
+from ..engine.rules import Rules, RulesError
+from ..formats.reader import CARD_INDEX, SEAT_INDEX, LogError, action_from_dict
+from ..formats.writer import action_dict
+from ..recorder.grammar import Entry, Session, StartHand
+from .db import Store, StoreError
+from .schema import Action, Flag, Game, GameSeat, Hand, Player
+
+ACTION_T = Action.__table__  # type: ignore[attr-defined]
+GAME_T = Game.__table__  # type: ignore[attr-defined]
+HAND_T = Hand.__table__  # type: ignore[attr-defined]
+FLAG_T = Flag.__table__  # type: ignore[attr-defined]
+SEAT_T = GameSeat.__table__  # type: ignore[attr-defined]
+PLAYER_T = Player.__table__  # type: ignore[attr-defined]
+
+MAX_HANDS_PER_GAME = 500
+
+
+class GameMovedOn(StoreError):
+    """Another writer added to the game since it was loaded; reload and try again."""
+
+
+class NoSuchGame(StoreError):
+    """A game id that is not in the database."""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def canonical(obj: Any) -> str:
+    """The one JSON text of a value that the hash chain covers."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def genesis(uid: str) -> str:
+    """The hash a game's chain starts from."""
+    return hashlib.sha256(f"euchre-log game {uid}".encode()).hexdigest()
+
+
+def chain_hash(prev: str, seq: int, hand: int, kind: str, created_at: str, data: str) -> str:
+    """SHA-256 over an entry's canonical encoding and the hash before it."""
+    payload = f"{prev}|{seq}|{hand}|{kind}|{created_at}|{data}"
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+# ---------------------------------------------------------------------------
+# Entries as stored data
+
+
+def entry_data(entry: Entry) -> tuple[str, dict[str, Any]]:
+    """(kind, data) of an entry, as the journal stores it."""
+    if isinstance(entry, StartHand):
+        data: dict[str, Any] = {
+            "dealer": SEAT_LETTERS[entry.dealer],
+            "upcard": CARD_TEXT[entry.upcard],
+        }
+        if entry.deal:
+            data["deal"] = {
+                SEAT_LETTERS[s]: [CARD_TEXT[c] for c in cards]
+                for s, cards in sorted(entry.deal.items())
+            }
+        if entry.kitty:
+            data["kitty"] = [CARD_TEXT[c] for c in entry.kitty]
+        return "deal", data
+    return entry.TYPE, action_dict(entry)
+
+
+def entry_from_data(kind: str, data: dict[str, Any]) -> Entry:
+    """The entry a journal row holds; raises ``LogError`` on data that is not an entry."""
+    if kind == "deal":
+        try:
+            deal = {
+                SEAT_INDEX[s]: tuple(CARD_INDEX[c] for c in cards)
+                for s, cards in (data.get("deal") or {}).items()
+            }
+            kitty = tuple(CARD_INDEX[c] for c in data.get("kitty") or ())
+            return StartHand(SEAT_INDEX[data["dealer"]], CARD_INDEX[data["upcard"]], deal, kitty)
+        except (KeyError, TypeError, AttributeError):
+            raise LogError(
+                f"a hand's start holds {canonical(data)!r}, which is not a deal"
+            ) from None
+    return action_from_dict(data)
+
+
+# ---------------------------------------------------------------------------
+# Loading
+
+
+@dataclass
+class StoredGame:
+    """A game as stored: its facts, its effective entries, and the engine's state."""
+
+    id: int
+    uid: str
+    title: str | None
+    date: str | None
+    notes: str | None
+    players: dict[str, str]
+    rules: Rules
+    first_dealer: int
+    initial_score: tuple[int, int]
+    status: str
+    last_seq: int
+    head_hash: str | None
+    session: Session
+    seqs: list[int]  # the sequence number of each entry of ``session.history``
+
+    @property
+    def game(self) -> GameState:
+        return self.session.game
+
+
+def _game_row(conn: Connection, game_id: int) -> Any:
+    row = conn.execute(select(GAME_T).where(GAME_T.c.id == game_id)).first()
+    if row is None:
+        raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
+    return row
+
+
+def players_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str, str]]:
+    """Each game's players by seat."""
+    q = (
+        select(SEAT_T.c.game_id, SEAT_T.c.seat, PLAYER_T.c.name)
+        .join(PLAYER_T, PLAYER_T.c.id == SEAT_T.c.player_id)
+        .where(SEAT_T.c.game_id.in_(list(game_ids)))
+    )
+    out: dict[int, dict[str, str]] = {g: {} for g in game_ids}
+    for gid, seat, name in conn.execute(q):
+        out[gid][seat] = name
+    return {g: {s: p[s] for s in SEAT_LETTERS if s in p} for g, p in out.items()}
+
+
+def effective_entries(rows: Iterable[Any]) -> list[tuple[int, Entry]]:
+    """Replay the journal's undos: the entries that still stand, with their seqs."""
+    live: list[tuple[int, Entry]] = []
+    for row in rows:
+        data = json.loads(row.data)
+        if row.kind == "undo":
+            target = data.get("undoes")
+            if not live or live[-1][0] != target:
+                raise LogError(
+                    f"entry {row.seq} takes back entry {target}, which is not the last one standing"
+                )
+            live.pop()
+            continue
+        live.append((row.seq, entry_from_data(row.kind, data)))
+    return live
+
+
+def rules_from_row(text_: str) -> Rules:
+    try:
+        return Rules.build(json.loads(text_))
+    except (RulesError, ValueError) as exc:
+        raise StoreError(f"the stored rules cannot be read: {exc}") from None
+
+
+def load_game(store: Store, game_id: int) -> StoredGame:
+    """Read a game and replay its entries through the engine."""
+    with store.reading() as conn:
+        row = _game_row(conn, game_id)
+        players = players_of(conn, [game_id])[game_id]
+        rows = conn.execute(
+            select(ACTION_T.c.seq, ACTION_T.c.kind, ACTION_T.c.data)
+            .where(ACTION_T.c.game_id == game_id)
+            .order_by(ACTION_T.c.seq)
+        ).all()
+    rules = rules_from_row(row.rules)
+    session = Session(rules, parse_seat(row.first_dealer), (row.initial_ns, row.initial_ew))
+    live = effective_entries(rows)
+    try:
+        session.replay([e for _, e in live])
+    except Exception as exc:  # the engine refuses what is stored: it was changed by hand
+        raise StoreError(f"game {game_id}'s stored record does not replay: {exc}") from None
+    return StoredGame(
+        id=row.id,
+        uid=row.uid,
+        title=row.title,
+        date=row.date,
+        notes=row.notes,
+        players=players,
+        rules=rules,
+        first_dealer=parse_seat(row.first_dealer),
+        initial_score=(row.initial_ns, row.initial_ew),
+        status=row.status,
+        last_seq=row.last_seq,
+        head_hash=row.head_hash,
+        session=session,
+        seqs=[s for s, _ in live],
+    )
+
+
+def latest_open_game(store: Store) -> int | None:
+    """The most recently changed unfinished game."""
+    with store.reading() as conn:
+        row = conn.execute(
+            select(GAME_T.c.id)
+            .where(GAME_T.c.status == "in progress")
+            .order_by(GAME_T.c.updated_at.desc(), GAME_T.c.id.desc())
+            .limit(1)
+        ).first()
+    return None if row is None else int(row[0])
+
+
+def list_games(store: Store) -> list[dict[str, Any]]:
+    """Every game, newest first: id, date, title, players, score and status."""
+    with store.reading() as conn:
+        rows = conn.execute(select(GAME_T).order_by(GAME_T.c.id.desc())).all()
+        players = players_of(conn, [r.id for r in rows]) if rows else {}
+    return [
+        {
+            "id": r.id,
+            "date": r.date,
+            "title": r.title,
+            "players": players.get(r.id, {}),
+            "score": {"NS": r.score_ns, "EW": r.score_ew},
+            "winner": r.winner,
+            "hands": r.hands,
+            "status": r.status,
+            "updated_at": r.updated_at,
+        }
+        for r in rows
+    ]
+
+
+# ---------------------------------------------------------------------------
+# Writing
+
+
+def _player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name in names:
+        key = name.strip().casefold()
+        row = conn.execute(select(PLAYER_T.c.id).where(PLAYER_T.c.key == key)).first()
+        if row is None:
+            pid = conn.execute(
+                insert(PLAYER_T).values(name=name.strip(), key=key)
+            ).inserted_primary_key
+            assert pid is not None
+            out[name] = int(pid[0])
+        else:
+            out[name] = int(row[0])
+    return out
+
+
+def create_game(
+    store: Store,
+    players: dict[str, str],
+    rules: Rules,
+    *,
+    first_dealer: int,
+    title: str | None = None,
+    date: str | None = None,
+    notes: str | None = None,
+    initial_score: tuple[int, int] = (0, 0),
+    source: str = "recorded",
+) -> int:
+    """Create an empty game and return its id."""
+    with store.writing() as conn:
+        return _insert_game(
+            conn,
+            players,
+            rules,
+            first_dealer=first_dealer,
+            title=title,
+            date=date,
+            notes=notes,
+            initial_score=initial_score,
+            source=source,
+        )
+
+
+def _insert_game(
+    conn: Connection,
+    players: dict[str, str],
+    rules: Rules,
+    *,
+    first_dealer: int,
+    title: str | None,
+    date: str | None,
+    notes: str | None,
+    initial_score: tuple[int, int],
+    source: str,
+) -> int:
+    stamp = now()
+    uid = uuid.uuid4().hex
+    ids = _player_ids(conn, [players[s] for s in SEAT_LETTERS])
+    result = conn.execute(
+        insert(GAME_T).values(
+            uid=uid,
+            title=title,
+            date=date,
+            notes=notes,
+            rules=json.dumps(rules.to_dict()),
+            first_dealer=SEAT_LETTERS[first_dealer],
+            initial_ns=initial_score[0],
+            initial_ew=initial_score[1],
+            created_at=stamp,
+            updated_at=stamp,
+            source=source,
+            status="in progress",
+            score_ns=initial_score[0],
+            score_ew=initial_score[1],
+            winner=None,
+            hands=0,
+            last_seq=0,
+            head_hash=genesis(uid),
+        )
+    )
+    key = result.inserted_primary_key
+    assert key is not None
+    game_id = int(key[0])
+    conn.execute(
+        insert(SEAT_T),
+        [{"game_id": game_id, "seat": s, "player_id": ids[players[s]]} for s in SEAT_LETTERS],
+    )
+    return game_id
+
+
+def _cache_rows(
+    game_id: int, state: GameState
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    hands, flags = [], []
+    for hand, r in zip(state.hands, state.results(), strict=True):
+        bid_round = None
+        if r.maker is not None:
+            bid_round = 1 if any(isinstance(a, A.Order) for a in hand.actions) else 2
+        hands.append(
+            {
+                "game_id": game_id,
+                "number": r.number,
+                "dealer": SEAT_LETTERS[r.dealer],
+                "upcard": CARD_TEXT[hand.upcard],
+                "trump": None if r.trump is None else SUIT_LETTERS[r.trump],
+                "maker": None if r.maker is None else SEAT_LETTERS[r.maker],
+                "bid_round": bid_round,
+                "alone": r.alone,
+                "defender": None if r.defender_alone is None else SEAT_LETTERS[r.defender_alone],
+                "tricks_ns": r.tricks[0],
+                "tricks_ew": r.tricks[1],
+                "points_ns": r.points[0],
+                "points_ew": r.points[1],
+                "outcome": r.outcome,
+                "score_ns": r.score_after[0],
+                "score_ew": r.score_after[1],
+                "flags": len(r.flags),
+            }
+        )
+        for f in r.flags:
+            flags.append(
+                {
+                    "game_id": game_id,
+                    "hand": r.number,
+                    "kind": f.kind,
+                    "seat": None if f.seat is None else SEAT_LETTERS[f.seat],
+                    "trick": f.trick,
+                    "accused": None if f.accused is None else SEAT_LETTERS[f.accused],
+                    "message": f.message,
+                }
+            )
+    return hands, flags
+
+
+def _write_cache(conn: Connection, game_id: int, state: GameState, *, fresh: bool = False) -> None:
+    """Replace the game's cached results by the engine's."""
+    if not fresh:
+        conn.execute(delete(HAND_T).where(HAND_T.c.game_id == game_id))
+        conn.execute(delete(FLAG_T).where(FLAG_T.c.game_id == game_id))
+    hands, flags = _cache_rows(game_id, state)
+    if hands:
+        conn.execute(insert(HAND_T), hands)
+    if flags:
+        conn.execute(insert(FLAG_T), flags)
+
+
+def _game_summary(state: GameState) -> dict[str, Any]:
+    ns, ew = state.score
+    winner = state.winner
+    return {
+        "status": "finished" if winner is not None else "in progress",
+        "score_ns": ns,
+        "score_ew": ew,
+        "winner": None if winner is None else TEAM_NAMES[winner],
+        "hands": len(state.hands),
+    }
+
+
+def append(
+    store: Store,
+    game_id: int,
+    expected_last_seq: int,
+    ops: Sequence[tuple[str, Any, int]],
+    state: GameState,
+) -> list[int]:
+    """Append entries (``("add", entry, hand)``) and undos (``("undo", seq, hand)``).
+
+    ``state`` is the engine's state after them; the caches are rebuilt from it. Returns
+    the new entries' sequence numbers. Raises ``GameMovedOn`` if the game's last
+    sequence number is no longer ``expected_last_seq``: nothing is then stored.
+    """
+    if len(state.hands) > MAX_HANDS_PER_GAME:
+        raise StoreError(f"a game may hold at most {MAX_HANDS_PER_GAME} hands")
+    with store.writing() as conn:
+        row = _game_row(conn, game_id)
+        if row.last_seq != expected_last_seq:
+            raise GameMovedOn(
+                f"game {game_id} moved on: another recorder added to it since it was loaded "
+                f"(entry {row.last_seq}, not {expected_last_seq})"
+            )
+        seq, prev, stamp = row.last_seq, row.head_hash or genesis(row.uid), now()
+        rows, seqs = [], []
+        for op, value, hand_no in ops:
+            seq += 1
+            if op == "undo":
+                kind, data = "undo", {"undoes": value}
+            else:
+                kind, data = entry_data(value)
+            text_ = canonical(data)
+            digest = chain_hash(prev, seq, hand_no, kind, stamp, text_)
+            rows.append(
+                {
+                    "game_id": game_id,
+                    "seq": seq,
+                    "hand": hand_no,
+                    "kind": kind,
+                    "data": text_,
+                    "created_at": stamp,
+                    "prev_hash": prev,
+                    "hash": digest,
+                }
+            )
+            seqs.append(seq)
+            prev = digest
+        if rows:
+            conn.execute(insert(ACTION_T), rows)
+        _write_cache(conn, game_id, state)
+        conn.execute(
+            update(GAME_T)
+            .where(GAME_T.c.id == game_id)
+            .values(last_seq=seq, head_hash=prev, updated_at=stamp, **_game_summary(state))
+        )
+    return seqs
+
+
+def import_game(
+    store: Store, info: dict[str, Any], state: GameState, *, conn: Connection | None = None
+) -> int:
+    """Store a whole game read from a file, in one transaction; returns its id.
+
+    ``info`` is the file's ``game`` object (players, rules, title...); ``state`` is the
+    engine's state after every hand, which the reader has already validated.
+    """
+    if len(state.hands) > MAX_HANDS_PER_GAME:
+        raise StoreError(
+            f"a game may hold at most {MAX_HANDS_PER_GAME} hands; this one has {len(state.hands)}"
+        )
+    if conn is None:
+        with store.writing() as c:
+            return import_game(store, info, state, conn=c)
+    players = {s: info["players"][s] for s in SEAT_LETTERS}
+    first = state.hands[0].dealer if state.hands else 0
+    score = info.get("initial_score") or {"NS": 0, "EW": 0}
+    game_id = _insert_game(
+        conn,
+        players,
+        state.rules,
+        first_dealer=first,
+        title=info.get("title"),
+        date=info.get("date"),
+        notes=info.get("notes"),
+        initial_score=(score["NS"], score["EW"]),
+        source="imported",
+    )
+    uid = conn.execute(select(GAME_T.c.uid).where(GAME_T.c.id == game_id)).scalar_one()
+    prev, stamp, seq = genesis(uid), now(), 0
+    rows = []
+    for number, hand in enumerate(state.hands, start=1):
+        entries: list[Entry] = [StartHand(hand.dealer, hand.upcard, dict(hand.deal), hand.kitty)]
+        entries.extend(hand.actions)
+        for entry in entries:
+            seq += 1
+            kind, data = entry_data(entry)
+            text_ = canonical(data)
+            digest = chain_hash(prev, seq, number, kind, stamp, text_)
+            rows.append(
+                {
+                    "game_id": game_id,
+                    "seq": seq,
+                    "hand": number,
+                    "kind": kind,
+                    "data": text_,
+                    "created_at": stamp,
+                    "prev_hash": prev,
+                    "hash": digest,
+                }
+            )
+            prev = digest
+    if rows:
+        conn.execute(insert(ACTION_T), rows)
+    _write_cache(conn, game_id, state, fresh=True)
+    conn.execute(
+        update(GAME_T)
+        .where(GAME_T.c.id == game_id)
+        .values(last_seq=seq, head_hash=prev, **_game_summary(state))
+    )
+    return game_id
+
+
+def game_count(store: Store) -> int:
+    with store.reading() as conn:
+        return int(conn.execute(select(func.count()).select_from(GAME_T)).scalar_one())

@@ -1,0 +1,127 @@
+"""The database tables.
+
+The ``action`` table is the source of truth: every entry of every game, in order, never
+updated and never deleted. An entry is a hand's start (``kind = "deal"``), an action of
+the file format, or an ``undo`` that takes back an earlier entry. Each carries a SHA-256
+hash chained to the one before it in the same game.
+
+``hand`` and ``flag`` are caches of what the engine derives from those entries. They are
+rebuilt on every write and are never authoritative; stats read them with SQL.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from sqlalchemy import Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+SCHEMA_VERSION = 1
+"""Bump this when the tables change, and add a migration."""
+
+
+class Meta(SQLModel, table=True):
+    """Key-value facts about the database itself, such as its schema version."""
+
+    key: str = Field(primary_key=True, max_length=50)
+    value: str = Field(max_length=200)
+
+
+class Player(SQLModel, table=True):
+    """A person, shared by name across games so that stats can follow them."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(max_length=100)
+    key: str = Field(max_length=100, unique=True, description="The name folded for matching.")
+
+
+class Game(SQLModel, table=True):
+    """A game: its rules, its title, and a summary cached from its entries."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    uid: str = Field(
+        max_length=32, unique=True, description="Stable identity; seeds the hash chain."
+    )
+    title: Optional[str] = Field(default=None, max_length=500)
+    date: Optional[str] = Field(default=None, max_length=100)
+    notes: Optional[str] = Field(default=None, max_length=10000)
+    rules: str = Field(description="The rules as JSON: every option's value and the preset.")
+    first_dealer: str = Field(max_length=1)
+    initial_ns: int = 0
+    initial_ew: int = 0
+    created_at: str = Field(max_length=40)
+    updated_at: str = Field(max_length=40)
+    source: str = Field(default="recorded", max_length=20)
+    # Cached from the entries by the engine:
+    status: str = Field(default="in progress", max_length=20)
+    score_ns: int = 0
+    score_ew: int = 0
+    winner: Optional[str] = Field(default=None, max_length=2)
+    hands: int = 0
+    last_seq: int = 0
+    head_hash: Optional[str] = Field(default=None, max_length=64)
+
+
+class GameSeat(SQLModel, table=True):
+    """Who sat where in a game."""
+
+    __tablename__ = "game_seat"
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    seat: str = Field(primary_key=True, max_length=1)
+    player_id: int = Field(foreign_key="player.id", index=True)
+
+
+class Action(SQLModel, table=True):
+    """One entry of a game's record: a hand's start, an action, or an undo."""
+
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_action_game_seq"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    seq: int = Field(description="1, 2, 3... within the game; two writers cannot share one.")
+    hand: int = Field(description="The hand number the entry belongs to.")
+    kind: str = Field(max_length=20)
+    data: str = Field(description="The entry as canonical JSON.")
+    created_at: str = Field(max_length=40)
+    prev_hash: str = Field(max_length=64)
+    hash: str = Field(max_length=64)
+
+
+class Hand(SQLModel, table=True):
+    """A hand's result, cached from the entries by the engine."""
+
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_hand_game_number"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    number: int
+    dealer: str = Field(max_length=1)
+    upcard: str = Field(max_length=2)
+    trump: Optional[str] = Field(default=None, max_length=1)
+    maker: Optional[str] = Field(default=None, max_length=1)
+    bid_round: Optional[int] = None
+    alone: bool = False
+    defender: Optional[str] = Field(default=None, max_length=1)
+    tricks_ns: int = 0
+    tricks_ew: int = 0
+    points_ns: int = 0
+    points_ew: int = 0
+    outcome: str = Field(max_length=20)
+    score_ns: int = 0
+    score_ew: int = 0
+    flags: int = 0
+
+
+class Flag(SQLModel, table=True):
+    """An irregularity the engine found, cached for stats and listings."""
+
+    __table_args__ = (Index("ix_flag_game_hand", "game_id", "hand"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    hand: int
+    kind: str = Field(max_length=40)
+    seat: Optional[str] = Field(default=None, max_length=1)
+    trick: Optional[int] = None
+    accused: Optional[str] = Field(default=None, max_length=1)
+    message: str
+
+
+TABLES = [Meta, Player, Game, GameSeat, Action, Hand, Flag]
