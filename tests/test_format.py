@@ -256,9 +256,10 @@ def test_bad_rules_name_the_option_and_the_values(tmp_path: Path) -> None:
     assert "no rules preset 'yukon'" in message and "family" in message
 
 
-def test_variants_not_played_yet_are_refused_by_name(tmp_path: Path) -> None:
-    message, _, _ = error(tmp_path, log([order_up_hand()], rules={"club_euchre": True}))
-    assert "'club_euchre'" in message and "not supported" in message
+def test_a_five_card_farmers_hand_needs_the_32_card_deck(tmp_path: Path) -> None:
+    """Seed 001 swaps a whole hand for five undealt cards: a 24-card deck has only 3."""
+    message, _, _ = error(tmp_path, log([order_up_hand()], rules={"farmers_hand": "five_card"}))
+    assert "'farmers_hand' = 'five_card' needs 'deck' = 32" in message
 
 
 def test_a_stored_result_must_agree(tmp_path: Path) -> None:

@@ -17,6 +17,22 @@ from euchre_log.formats.writer import game_info, log_dict
 
 PLAYERS = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
 
+THROW_INS = [
+    "nines-and-tens",
+    "ace-no-face",
+    "king-nothing",
+    "three-queens",
+    "jack-nothing",
+    "no-ace-no-face",
+]
+
+
+def _playable(options: dict[str, Any]) -> dict[str, Any]:
+    if options["farmers_hand"] == "five_card" and options["deck"] != 32:
+        options["farmers_hand"] = "three_card"  # seed 001's swap needs five undealt cards
+    return options
+
+
 rule_options = st.fixed_dictionaries(
     {
         "stick_the_dealer": st.booleans(),
@@ -24,11 +40,16 @@ rule_options = st.fixed_dictionaries(
         "defend_alone_points": st.sampled_from([4, 8]),
         "super_euchre": st.booleans(),
         "canadian_loner": st.booleans(),
+        "club_euchre": st.booleans(),
+        "farmers_hand": st.sampled_from(["off", "three_card", "five_card"]),
+        "throw_ins": st.lists(st.sampled_from(THROW_INS), unique=True),
+        "partners_best": st.booleans(),
+        "blind_double_loner": st.booleans(),
         "loner_lead": st.sampled_from(["left_of_dealer", "left_of_loner"]),
-        "deck": st.sampled_from([24, 32]),
+        "deck": st.sampled_from([24, 25, 32]),
         "target": st.sampled_from([5, 7, 10, 11]),
     }
-)
+).map(_playable)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -43,13 +64,13 @@ def play(rules: Rules, dealt: DealtHand, with_deal: bool = True) -> HandState:
 
 def expected_points(rules: Rules, hand: HandState) -> tuple[int, int]:
     """000's scoring table, written out again row by row."""
-    if hand.maker < 0:
+    if hand.maker < 0 or hand.outcome == "thrown_in":
         return (0, 0)
     makers = hand.maker & 1
     took = hand.tricks[makers]
     points = [0, 0]
     if took == 5:
-        points[makers] = 4 if hand.alone else 2  # (lone) march
+        points[makers] = (8 if hand.blind else 4) if hand.alone else 2  # (lone, blind) march
     elif took >= 3:
         points[makers] = 1  # made, alone or not
     else:
@@ -74,16 +95,29 @@ def test_random_legal_hands_keep_every_invariant(seed: int, options: dict[str, A
         cards = [p.card for p in plays]
         # Each card appears at most once.
         assert len(cards) == len(set(cards))
-        if hand.maker < 0:
-            assert hand.outcome == "passed_out" and plays == [] and hand.points() == (0, 0)
+        if hand.maker < 0 or hand.outcome == "thrown_in":
+            assert (
+                hand.outcome in ("passed_out", "thrown_in")
+                and plays == []
+                and hand.points() == (0, 0)
+            )
             continue
         # Each active seat plays 5 cards; a seat that sits out plays none.
         for seat in range(4):
             mine = [p for p in plays if p.seat == seat]
             assert len(mine) == (5 if hand.active(seat) else 0)
-            # ...and they are the cards it was dealt (the dealer's may include the upcard).
-            allowed = set(dealt.hands[seat]) | ({dealt.upcard} if seat == dealt.dealer else set())
-            assert {p.card for p in mine} <= allowed
+            # ...and, unless cards changed hands (a farmer's hand, partner's best), they are
+            # the cards it was dealt (the dealer's may include the upcard).
+            swapped = any(
+                getattr(a, "seat", None) in (seat, seat ^ 2)
+                and a.TYPE in ("farmers_hand", "partners_best")
+                for a in dealt.actions
+            )
+            if not swapped:
+                allowed = set(dealt.hands[seat]) | (
+                    {dealt.upcard} if seat == dealt.dealer else set()
+                )
+                assert {p.card for p in mine} <= allowed
         # The tricks add up to 5, and the points follow the scoring table.
         assert sum(hand.tricks) == 5
         assert hand.points() == expected_points(rules, hand)

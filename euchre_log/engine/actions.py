@@ -100,9 +100,96 @@ class Note:
     text: str
 
 
-Action = Union[Pass, Order, Call, Discard, DefendAlone, Play, RenegeCall, Penalty, Note]
+# --- Variant actions (RULES.md's options) -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BennySuit:
+    """25-card deck: the Benny was turned up, and the dealer names the suit on offer."""
+
+    TYPE: ClassVar[str] = "benny_suit"
+    seat: int
+    suit: int
+
+
+@dataclass(frozen=True, slots=True)
+class BlindDoubleLoner:
+    """Declared before looking: the turned card's suit is trump, and ``seat`` plays alone."""
+
+    TYPE: ClassVar[str] = "blind_double_loner"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class FarmersHand:
+    """A weak hand exchanged: ``shown`` go to the kitty, ``received`` come from it.
+
+    Three 9s or 10s for the kitty's three hidden cards (004), or the whole hand for five
+    undealt cards (001). ``received`` is empty when nobody else saw them.
+    """
+
+    TYPE: ClassVar[str] = "farmers_hand"
+    seat: int
+    shown: tuple[int, ...]
+    received: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowIn:
+    """A named poor hand shown and thrown in for a new deal (004)."""
+
+    TYPE: ClassVar[str] = "throw_in"
+    seat: int
+    hand: str
+    shown: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PartnersBest:
+    """A lone player (or lone defender) and their partner exchange one card (004).
+
+    ``gave`` went to the partner and ``received`` came back; None when unseen.
+    """
+
+    TYPE: ClassVar[str] = "partners_best"
+    seat: int
+    gave: int | None = None
+    received: int | None = None
+
+
+Action = Union[
+    Pass,
+    Order,
+    Call,
+    Discard,
+    DefendAlone,
+    Play,
+    RenegeCall,
+    Penalty,
+    Note,
+    BennySuit,
+    BlindDoubleLoner,
+    FarmersHand,
+    ThrowIn,
+    PartnersBest,
+]
 
 ACTION_TYPES: dict[str, type] = {
     cls.TYPE: cls
-    for cls in (Pass, Order, Call, Discard, DefendAlone, Play, RenegeCall, Penalty, Note)
+    for cls in (
+        Pass,
+        Order,
+        Call,
+        Discard,
+        DefendAlone,
+        Play,
+        RenegeCall,
+        Penalty,
+        Note,
+        BennySuit,
+        BlindDoubleLoner,
+        FarmersHand,
+        ThrowIn,
+        PartnersBest,
+    )
 }

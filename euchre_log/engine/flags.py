@@ -9,8 +9,21 @@ ILLEGAL_BID = "illegal_bid"
 DEALT_OUT_OF_TURN = "dealt_out_of_turn"
 FALSE_RENEGE_CALL = "false_renege_call"
 UNRESOLVED_RENEGE_CALL = "unresolved_renege_call"
+# Kinds the variants add:
+INVALID_FARMERS_HAND = "invalid_farmers_hand"
+INVALID_THROW_IN = "invalid_throw_in"
+INVALID_EXCHANGE = "invalid_exchange"
 
-FLAG_KINDS = (RENEGE, ILLEGAL_BID, DEALT_OUT_OF_TURN, FALSE_RENEGE_CALL, UNRESOLVED_RENEGE_CALL)
+FLAG_KINDS = (
+    RENEGE,
+    ILLEGAL_BID,
+    DEALT_OUT_OF_TURN,
+    FALSE_RENEGE_CALL,
+    UNRESOLVED_RENEGE_CALL,
+    INVALID_FARMERS_HAND,
+    INVALID_THROW_IN,
+    INVALID_EXCHANGE,
+)
 
 
 @dataclass(frozen=True, slots=True)

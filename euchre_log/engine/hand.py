@@ -17,26 +17,39 @@ from typing import Final
 
 from .actions import (
     Action,
+    BennySuit,
+    BlindDoubleLoner,
     Call,
     DefendAlone,
     Discard,
+    FarmersHand,
     Note,
     Order,
+    PartnersBest,
     Pass,
     Penalty,
     Play,
     RenegeCall,
+    ThrowIn,
 )
 from .cards import (
+    ACE,
+    BENNY,
     CARD_TEXT,
+    CLUBS,
     EFFECTIVE_SUIT,
+    JACK,
+    KING,
     N_CARDS,
+    NINE,
     POWER,
+    QUEEN,
     SEAT_LETTERS,
     SUIT_MASK,
     SUIT_NAMES,
     SUIT_SINGULAR,
     TEAM_NAMES,
+    TEN,
     cards_of,
     deck_mask,
     left_of,
@@ -47,6 +60,9 @@ from .cards import (
 from .flags import (
     FALSE_RENEGE_CALL,
     ILLEGAL_BID,
+    INVALID_EXCHANGE,
+    INVALID_FARMERS_HAND,
+    INVALID_THROW_IN,
     RENEGE,
     UNRESOLVED_RENEGE_CALL,
     Flag,
@@ -60,7 +76,8 @@ ROUND_TWO: Final = 1
 DISCARD: Final = 2
 PLAY: Final = 3
 OVER: Final = 4
-PHASE_NAMES: Final = ("round one", "round two", "discard", "play", "over")
+NAMING: Final = 5  # the Benny was turned up: the dealer names the suit on offer
+PHASE_NAMES: Final = ("round one", "round two", "discard", "play", "over", "naming")
 
 # Outcomes, as the check report names them.
 MADE: Final = "made"
@@ -79,6 +96,46 @@ DISCARDED: Final = 6
 UPCARD: Final = 7  # face up on the kitty while round one lasts
 
 HAND_SIZE: Final = 5
+
+THROW_IN_RULES: Final = {
+    "nines-and-tens": "only 9s and 10s",
+    "ace-no-face": "a single ace and otherwise only non-trump 9s and 10s",
+    "king-nothing": "a single king and otherwise only non-trump 9s and 10s",
+    "three-queens": "three queens and otherwise only non-trump 9s and 10s",
+    "jack-nothing": "a single jack and otherwise only non-trump 9s and 10s",
+    "no-ace-no-face": "only non-trump 9s and 10s",
+}
+"""Seed 004's throw-in hands, in words."""
+
+_THROW_IN_HIGH: Final = {
+    "ace-no-face": (ACE, 1),
+    "king-nothing": (KING, 1),
+    "three-queens": (QUEEN, 3),
+    "jack-nothing": (JACK, 1),
+    "no-ace-no-face": (-1, 0),
+}
+
+
+def throw_in_qualifies(name: str, cards: tuple[int, ...], trump: int) -> bool:
+    """Does this hand fit seed 004's definition of the named throw-in?
+
+    ``trump`` is the trump suit, or the suit on offer when trump is not made yet; "only
+    non-trump" counts the left bower as trump.
+    """
+    if BENNY in cards:
+        return False
+    ranks = [c & 7 for c in cards]
+    if name == "nines-and-tens":
+        return all(r in (NINE, TEN) for r in ranks)
+    high, count = _THROW_IN_HIGH[name]
+    if sum(1 for r in ranks if r == high) != count:
+        return False
+    if not all(r in (NINE, TEN) or r == high for r in ranks):
+        return False
+    eff = EFFECTIVE_SUIT[trump] if trump >= 0 else None
+    return eff is None or all(eff[c] != trump for c in cards)
+
+
 KITTY_SIZE: Final = {24: 4, 25: 5, 32: 12}
 _DECK_MASKS: Final = {size: deck_mask(size) for size in (24, 25, 32)}
 
@@ -101,11 +158,15 @@ class HandState:
         "best_power",
         "best_seat",
         "bids",
+        "blind",
+        "borrow",
         "cards_at",
+        "club_forced",
         "deal",
         "dealer",
         "defender",
         "discard",
+        "exchanges",
         "flags",
         "hand_known",
         "held",
@@ -113,6 +174,7 @@ class HandState:
         "leaders",
         "led",
         "maker",
+        "named_suit",
         "next_seat",
         "nplays",
         "number",
@@ -192,10 +254,23 @@ class HandState:
         self.outcome = INCOMPLETE
         self.discard: int | None = None
         self.upheld_call = False
+        self.blind = False
+        self.named_suit = -1  # the suit the dealer named for a turned-up Benny
+        self.club_forced = False  # club euchre: a club is up and the dealer must take it
+        self.exchanges = [0, 0, 0, 0]  # partner's-best swaps, per seat
+        # After an unseen partner's-best swap, one of the partner's known cards may turn
+        # up in this seat's hand: borrow[seat] is that partner (-1 when none).
+        self.borrow = [-1, -1, -1, -1]
         self._eff: tuple[int, ...] = ()
         self._power: tuple[int, ...] = ()
         self._suit_mask: tuple[int, ...] = ()
         self._setup_cards()
+        if upcard == BENNY:
+            self.phase = NAMING
+            self.turn = dealer
+        elif rules.club_euchre and suit_of(upcard) == CLUBS:
+            self.club_forced = True
+            self.turn = dealer
 
     # ------------------------------------------------------------------ setup
 
@@ -282,6 +357,10 @@ class HandState:
         if p == OVER:
             return f"hand {self.number} is over ({self.over_reason()})"
         who = seat_text(self.to_act() or 0)
+        if p == NAMING:
+            return f"{who} (the dealer) must name the suit for the Benny first"
+        if p == ROUND_ONE and self.club_forced:
+            return f"{who} (the dealer) must take up the club (club euchre)"
         if p == ROUND_ONE:
             return f"it is {who}'s turn to pass or order up {SUIT_NAMES[self.offered_suit()]}"
         if p == ROUND_TWO:
@@ -293,13 +372,15 @@ class HandState:
     def over_reason(self) -> str:
         if self.outcome == PASSED_OUT:
             return "everyone passed"
+        if self.outcome == THROWN_IN:
+            return "it was thrown in"
         if self.upheld_call:
             return "a renege call was upheld"
         return "all five tricks were played"
 
     def offered_suit(self) -> int:
-        """The suit on offer in round one: the upcard's."""
-        return suit_of(self.upcard)
+        """The suit on offer in round one: the upcard's, or the one named for the Benny."""
+        return self.named_suit if self.upcard == BENNY else suit_of(self.upcard)
 
     def points(self) -> tuple[int, int]:
         """What each team scores for this hand so far, penalties included."""
@@ -351,6 +432,16 @@ class HandState:
             self._penalty(action)  # type: ignore[arg-type]
         elif kind is Note:
             self._note(action)  # type: ignore[arg-type]
+        elif kind is BennySuit:
+            self._benny_suit(action)  # type: ignore[arg-type]
+        elif kind is BlindDoubleLoner:
+            self._blind_double_loner(action)  # type: ignore[arg-type]
+        elif kind is FarmersHand:
+            self._farmers_hand(action)  # type: ignore[arg-type]
+        elif kind is ThrowIn:
+            self._throw_in(action)  # type: ignore[arg-type]
+        elif kind is PartnersBest:
+            self._partners_best(action)  # type: ignore[arg-type]
         else:
             raise IllegalAction(f"unknown action {action!r}")
         self.actions.append(action)
@@ -392,6 +483,10 @@ class HandState:
     def _pass(self, a: Pass) -> None:
         seat = a.seat
         self._seat_ok(seat)
+        if self.club_forced:
+            self._club_bid(seat, "passed" if seat != self.dealer else "turned the club down")
+            if seat == self.dealer:
+                return  # the bidding the dealer should have skipped now starts as usual
         if self.phase not in (ROUND_ONE, ROUND_TWO) or seat != self.turn:
             raise self._refuse(f"{seat_text(seat)} passed")
         self.bids += 1
@@ -416,9 +511,33 @@ class HandState:
             return
         self.turn = left_of(seat)
 
+    def _club_bid(self, seat: int, did: str) -> None:
+        """Club euchre: the dealer must take up a club; anything else is flagged once,
+        and the bidding then runs as usual."""
+        dealer = self.dealer
+        if seat not in (dealer, left_of(dealer)):
+            raise IllegalAction(
+                f"{seat_text(seat)} {did}, but with a club turned up under club euchre "
+                f"{seat_text(dealer)} (the dealer) takes it up"
+            )
+        self.club_forced = False
+        self.turn = left_of(dealer)
+        self._flag(
+            ILLEGAL_BID,
+            seat,
+            None,
+            f"{seat_text(seat)} {did}, but under club euchre a club turned up means the "
+            f"dealer ({seat_text(dealer)}) takes it up and there is no bidding",
+        )
+
     def _order(self, a: Order) -> None:
         seat = a.seat
         self._seat_ok(seat)
+        if self.club_forced and seat == self.dealer and self.phase == ROUND_ONE:
+            self.club_forced = False  # the dealer takes up the club, as the rule says
+            self.turn = seat
+        elif self.club_forced:
+            self._club_bid(seat, self.order_words(seat))
         self._bid_turn(seat, f"{seat_text(seat)} {self.order_words(seat)}", ROUND_ONE)
         dealer = self.dealer
         if self.rules.canadian_loner and seat == partner_of(dealer) and not a.alone:
@@ -430,7 +549,10 @@ class HandState:
                 "loner rule the dealer's partner who orders up must play alone",
             )
         self._fix_trump(seat, self.offered_suit(), a.alone)
-        up = self.upcard
+        self._dealer_picks_up()
+
+    def _dealer_picks_up(self) -> None:
+        up, dealer = self.upcard, self.dealer
         self.owner[up] = dealer
         self.held[dealer] |= 1 << up
         self.phase = DISCARD
@@ -569,7 +691,10 @@ class HandState:
         owner = self.owner
         o = owner[c]
         if o != seat:
-            if o != UNSEEN:
+            if 0 <= o < 4 and self.borrow[seat] == o:
+                self.borrow[seat] = -1  # the card that came over in the unseen swap
+                self.held[o] &= ~(1 << c)
+            elif o != UNSEEN:
                 raise IllegalAction(
                     f"{seat_text(seat)} played {CARD_TEXT[c]}, but it is {self._where(c)}"
                 )
@@ -635,7 +760,7 @@ class HandState:
         base = self.base_points
         if made == 5:
             self.outcome = MARCH
-            base[mt] = 4 if self.alone else 2
+            base[mt] = (8 if self.blind else 4) if self.alone else 2
         elif made >= 3:
             self.outcome = MADE
             base[mt] = 1
@@ -720,6 +845,222 @@ class HandState:
             led_suit=suit,
             proof=proof,
         )
+
+    # -- variants
+
+    def _benny_suit(self, a: BennySuit) -> None:
+        seat, suit = a.seat, a.suit
+        self._seat_ok(seat)
+        if not (isinstance(suit, int) and 0 <= suit < 4):
+            raise IllegalAction(f"{suit!r} is not a suit")
+        if self.phase != NAMING:
+            raise IllegalAction(
+                f"{seat_text(seat)} named {SUIT_NAMES[suit]} for the Benny, but the Benny "
+                "was not turned up this hand"
+                if self.upcard != BENNY
+                else f"{seat_text(seat)} named {SUIT_NAMES[suit]} for the Benny, but it was named already"
+            )
+        if seat != self.dealer:
+            raise IllegalAction(
+                f"{seat_text(seat)} named a suit for the Benny, but the dealer "
+                f"({seat_text(self.dealer)}) names it"
+            )
+        self.named_suit = suit
+        self.phase = ROUND_ONE
+        self.turn = left_of(self.dealer)
+
+    def _blind_double_loner(self, a: BlindDoubleLoner) -> None:
+        seat = a.seat
+        self._seat_ok(seat)
+        who = seat_text(seat)
+        if self.phase != ROUND_ONE:
+            raise IllegalAction(
+                f"{who} declared a blind double loner, but it is declared on the turned card "
+                f"before the bidding; {self.expected()}"
+            )
+        if not self.rules.blind_double_loner:
+            self._flag(
+                ILLEGAL_BID,
+                seat,
+                None,
+                f"{who} declared a blind double loner, but these rules do not allow it",
+            )
+        elif self.bids or any(isinstance(x, (Pass, Order, Call)) for x in self.actions):
+            self._flag(
+                ILLEGAL_BID,
+                seat,
+                None,
+                f"{who} declared a blind double loner after the bidding had begun, "
+                "so after looking at the cards",
+            )
+        self.club_forced = False
+        self._fix_trump(seat, self.offered_suit(), True)
+        self.blind = True
+        self._dealer_picks_up()
+
+    def _hand_cards_ok(self, seat: int, cards: tuple[int, ...], did: str) -> None:
+        """The cards must be in the seat's hand, as far as the record knows."""
+        if len(set(cards)) != len(cards):
+            raise IllegalAction(f"{did}, but a card is listed twice")
+        for c in cards:
+            self._card_ok(c, f"{did}, but ")
+            o = self.owner[c]
+            if o != seat and not (o == UNSEEN and not self.hand_known[seat]):
+                where = self._where(c) if o != UNSEEN else f"not in {seat_text(seat)}'s dealt hand"
+                raise IllegalAction(f"{did}, but {CARD_TEXT[c]} is {where}")
+
+    def _farmers_hand(self, a: FarmersHand) -> None:
+        seat, shown, received = a.seat, tuple(a.shown), tuple(a.received)
+        self._seat_ok(seat)
+        who = seat_text(seat)
+        did = f"{who} called a farmer's hand"
+        if self.phase not in (NAMING, ROUND_ONE):
+            raise IllegalAction(
+                f"{did}, but a farmer's hand is called before round one of the bidding ends"
+            )
+        mode = self.rules.farmers_hand
+        size = 5 if mode == "five_card" else 3
+        if len(shown) != size:
+            raise IllegalAction(
+                f"{did} and showed {len(shown)} cards, but a farmer's hand shows {size}"
+                + (" (this table plays the three-card farmer's hand)" if size == 3 else "")
+            )
+        if received and len(received) != size:
+            raise IllegalAction(
+                f"{did} and took {len(received)} cards, but must take {size} (or none recorded)"
+            )
+        self._hand_cards_ok(seat, shown, did)
+        for c in received:
+            self._card_ok(c, f"{did}, but ")
+            o = self.owner[c]
+            if o not in (UNSEEN, KITTY) or c in shown:
+                raise IllegalAction(f"{did} and took {CARD_TEXT[c]}, but it is {self._where(c)}")
+            if o == KITTY and c == self.upcard:
+                raise IllegalAction(
+                    f"{did} and took {CARD_TEXT[c]}, but the upcard stays on the kitty"
+                )
+        problem = None
+        if mode == "off":
+            problem = "these rules have no farmer's hand"
+        elif mode == "three_card":
+            ranks = {c & 7 for c in shown}
+            if BENNY in shown or len(ranks) != 1 or ranks.pop() not in (NINE, TEN):
+                problem = "a farmer's hand shows three 9s or three 10s"
+        else:
+            offered = self.offered_suit()
+            eff = EFFECTIVE_SUIT[offered] if offered >= 0 else ()
+            if offered >= 0 and any(eff[c] == offered for c in shown):
+                problem = (
+                    f"a farmer's hand holds no trump at all, and {SUIT_NAMES[offered]} is on offer"
+                )
+            elif any(isinstance(x, FarmersHand) for x in self.actions):
+                problem = "only one farmer's hand is allowed per deal"
+        if problem:
+            self._flag(
+                INVALID_FARMERS_HAND,
+                seat,
+                None,
+                f"{did} showing " + " ".join(CARD_TEXT[c] for c in shown) + f", but {problem}",
+            )
+        if not received and mode == "three_card":
+            # The farmer takes the kitty's three hidden cards: known if the kitty is.
+            hidden = [c for c in range(N_CARDS) if self.owner[c] == KITTY and c != self.upcard]
+            if len(hidden) == 3 == KITTY_SIZE[self.rules.deck] - 1:
+                received = tuple(hidden)
+        for c in shown:
+            self.owner[c] = KITTY
+            self.held[seat] &= ~(1 << c)
+        for c in received:
+            self.owner[c] = seat
+            self.held[seat] |= 1 << c
+        if not received:
+            self.hand_known[seat] = False
+            # Which kitty cards they took is unknown: any known kitty card may be theirs now.
+            for c in range(N_CARDS):
+                if self.owner[c] == KITTY and c != self.upcard:
+                    self.owner[c] = UNSEEN
+
+    def _throw_in(self, a: ThrowIn) -> None:
+        seat, name, shown = a.seat, a.hand, tuple(a.shown)
+        self._seat_ok(seat)
+        who = seat_text(seat)
+        did = f"{who} threw in a {name} hand"
+        if name not in THROW_IN_RULES:
+            raise IllegalAction(
+                f"{who} threw in {name!r}, which is not a throw-in: the throw-ins are "
+                + ", ".join(THROW_IN_RULES)
+            )
+        if self.phase == OVER or self.trick or self.trick_pos:
+            raise IllegalAction(f"{did}, but a hand is thrown in before the first card is played")
+        if len(shown) != HAND_SIZE:
+            raise IllegalAction(
+                f"{did} showing {len(shown)} cards, but a throw-in shows the whole hand of 5"
+            )
+        self._hand_cards_ok(seat, shown, did)
+        trump = self.trump if self.trump >= 0 else self.offered_suit()
+        problem = None
+        if name not in self.rules.throw_ins:
+            problem = "this table does not play that throw-in"
+        elif name == "no-ace-no-face" and self.trump < 0:
+            problem = "no ace, no face is declared after trump is made"
+        elif not throw_in_qualifies(name, shown, trump):
+            problem = f"those cards are not {THROW_IN_RULES[name]}"
+        if problem:
+            self._flag(
+                INVALID_THROW_IN,
+                seat,
+                None,
+                f"{did} showing " + " ".join(CARD_TEXT[c] for c in shown) + f", but {problem}",
+            )
+        for c in shown:
+            self.owner[c] = seat
+            self.held[seat] |= 1 << c
+        self.outcome = THROWN_IN
+        self.phase = OVER
+
+    def _partners_best(self, a: PartnersBest) -> None:
+        seat, gave, received = a.seat, a.gave, a.received
+        self._seat_ok(seat)
+        who = seat_text(seat)
+        did = f"{who} exchanged a card with their partner"
+        if self.trump < 0 or self.phase not in (DISCARD, PLAY) or self.trick or self.trick_pos:
+            raise IllegalAction(
+                f"{did}, but partner's best comes after a lone call and before the first card"
+            )
+        if seat not in (self.maker if self.alone else -1, self.defender):
+            raise IllegalAction(
+                f"{did}, but only a player going or defending alone exchanges with their partner"
+            )
+        partner = partner_of(seat)
+        if gave is not None:
+            self._hand_cards_ok(seat, (gave,), did)
+        if received is not None:
+            self._hand_cards_ok(partner, (received,), did)
+            if received == gave:
+                raise IllegalAction(f"{did}, but gave and received the same card")
+        if not self.rules.partners_best:
+            self._flag(
+                INVALID_EXCHANGE, seat, None, f"{did}, but these rules do not play partner's best"
+            )
+        elif self.exchanges[seat]:
+            self._flag(
+                INVALID_EXCHANGE, seat, None, f"{did} a second time, but partner's best is one card"
+            )
+        if gave is not None:
+            self.owner[gave] = partner
+            self.held[seat] &= ~(1 << gave)
+            self.held[partner] |= 1 << gave
+        if received is not None:
+            self.owner[received] = seat
+            self.held[partner] &= ~(1 << received)
+            self.held[seat] |= 1 << received
+        else:
+            self.hand_known[seat] = False
+            self.borrow[seat] = partner
+        if gave is None:
+            self.hand_known[partner] = False
+            self.slack[seat] += 1  # one of the cards we know of may be the partner's now
+        self.exchanges[seat] += 1
 
     # -- renege calls, penalties, notes
 

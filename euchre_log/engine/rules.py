@@ -201,17 +201,6 @@ PRESET_SOURCES: Final = {
     "benny": "004 (England): the 25-card deck with the Benny",
 }
 
-# Variants whose rules the engine does not play yet. A game that asks for one of them is
-# refused by name rather than scored as if the option were off.
-UNSUPPORTED: dict[str, str] = {
-    "deck": "the 25-card deck with the Benny",
-    "club_euchre": "club euchre",
-    "farmers_hand": "the farmer's hand",
-    "throw_ins": "throw-ins",
-    "partners_best": "partner's best",
-    "blind_double_loner": "the blind double loner",
-}
-
 _TRUE = {"true", "yes", "on", "1", "y"}
 _FALSE = {"false", "no", "off", "0", "n"}
 
@@ -319,14 +308,13 @@ class Rules:
         return rules
 
     def check_supported(self) -> None:
-        """Refuse, by name, any variant that the engine does not play yet."""
-        for name, words in UNSUPPORTED.items():
-            value = getattr(self, name)
-            if value != OPTIONS[name].default and not (name == "deck" and value == 32):
-                raise RulesError(
-                    f"rule option {name!r} ({words}) is not supported yet: "
-                    f"this version of euchre-log can only record it as {OPTIONS[name].default!r}"
-                )
+        """Refuse, by name, a combination of options that the seeds do not make playable."""
+        if self.farmers_hand == "five_card" and self.deck != 32:
+            raise RulesError(
+                "rule option 'farmers_hand' = 'five_card' needs 'deck' = 32: seed 001 swaps a "
+                f"whole hand for five undealt cards, and a {self.deck}-card deck leaves only "
+                f"{self.deck - 21} undealt"
+            )
 
     def with_options(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated like ``build``)."""

@@ -8,12 +8,26 @@ unless the caller tampers with it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .actions import Action, Call, DefendAlone, Discard, Order, Pass, Play
-from .cards import EFFECTIVE_SUIT, POWER, deck, left_of, suit_of
+from .actions import (
+    Action,
+    BennySuit,
+    BlindDoubleLoner,
+    Call,
+    DefendAlone,
+    Discard,
+    FarmersHand,
+    Order,
+    PartnersBest,
+    Pass,
+    Play,
+    ThrowIn,
+)
+from .cards import ACE, BENNY, EFFECTIVE_SUIT, NINE, POWER, TEN, deck, left_of
 from .game import GameState
-from .hand import HAND_SIZE, KITTY_SIZE, OVER, PLAY, HandState
+from .hand import HAND_SIZE, KITTY_SIZE, OVER, PLAY, HandState, throw_in_qualifies
 from .rules import Rules
 
 
@@ -54,7 +68,7 @@ def _strength(cards: list[int], trump: int) -> int:
 
 
 def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = Style()) -> DealtHand:
-    """Deal and play one legal hand."""
+    """Deal and play one legal hand, using the variants the rules allow."""
     cards = list(deck(rules.deck))
     rng.shuffle(cards)
     by_seat = [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(4)]
@@ -62,19 +76,34 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
     upcard, kitty = rest[0], tuple(rest[1:])
     state = HandState(rules, dealer, upcard)
     live = [list(h) for h in by_seat]
+    hidden = list(kitty)  # the kitty's face-down cards, as they change hands
     actions: list[Action] = []
 
     def do(action: Action) -> None:
         state.apply(action)
         actions.append(action)
 
-    up_suit = suit_of(upcard)
+    def done() -> DealtHand:
+        return DealtHand(dealer, upcard, tuple(tuple(h) for h in by_seat), kitty, tuple(actions))
+
+    if upcard == BENNY:
+        do(
+            BennySuit(
+                dealer, max(range(4), key=lambda s: (_strength(live[dealer], s), rng.random()))
+            )
+        )
+    offered = state.offered_suit()
+    _farmers(rng, rules, state, live, hidden, offered, do)
+    if _throw_in(rng, rules, state, live, offered, do, before_make=True):
+        return done()
+    if rules.blind_double_loner and rng.random() < 0.02:
+        do(BlindDoubleLoner(rng.randrange(4)))
     # Round one.
     while state.phase == 0:
         seat = state.turn
         held = live[seat] + ([upcard] if seat == dealer else [])
-        strength = _strength(held, up_suit)
-        if rng.random() < style.order * strength:
+        strength = _strength(held, offered)
+        if state.club_forced or rng.random() < style.order * strength:
             alone = strength >= 4 and rng.random() < style.alone
             if rules.canadian_loner and seat == (dealer + 2) % 4:
                 alone = True  # the Canadian loner: the dealer's partner must go alone
@@ -84,7 +113,7 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
     # Round two.
     while state.phase == 1:
         seat = state.turn
-        suits = [s for s in range(4) if s != up_suit]
+        suits = [s for s in range(4) if s != offered]
         best = max(suits, key=lambda s: (_strength(live[seat], s), rng.random()))
         strength = _strength(live[seat], best)
         stuck = seat == dealer and rules.stick_the_dealer
@@ -93,25 +122,104 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
         else:
             do(Pass(seat))
     if state.phase == OVER:
-        return DealtHand(dealer, upcard, tuple(tuple(h) for h in by_seat), kitty, tuple(actions))
+        return done()
     trump = state.trump
+    eff, power = EFFECTIVE_SUIT[trump], POWER[trump]
     if state.alone and rules.defend_alone and rng.random() < style.defend:
         defenders = [s for s in range(4) if (s & 1) != (state.maker & 1)]
         do(DefendAlone(rng.choice(defenders)))
     if state.phase == 2:
         live[dealer].append(upcard)
-        eff, power = EFFECTIVE_SUIT[trump], POWER[trump]
         weakest = min(live[dealer], key=lambda c: (eff[c] == trump, power[c], rng.random()))
         live[dealer].remove(weakest)
         shown = None if rng.random() < style.unseen_discard else weakest
         do(Discard(dealer, shown))
+    if rules.partners_best:
+        for seat in (state.maker if state.alone else -1, state.defender):
+            if seat < 0:
+                continue
+            partner = (seat + 2) % 4
+            gave = min(live[seat], key=lambda c: (eff[c] == trump, power[c]))
+            got = max(live[partner], key=lambda c: (eff[c] == trump, power[c]))
+            live[seat].remove(gave)
+            live[partner].remove(got)
+            live[seat].append(got)
+            live[partner].append(gave)
+            unseen = rng.random() < style.unseen_discard
+            do(PartnersBest(seat, None if unseen else gave, None if unseen else got))
+    if _throw_in(rng, rules, state, live, trump, do, before_make=False):
+        return done()
     while state.phase == PLAY:
         seat = state.turn
         led = state.led if state.trick_pos else -1
         choice = rng.choice(legal_cards(live[seat], led, trump))
         live[seat].remove(choice)
         do(Play(seat, choice))
-    return DealtHand(dealer, upcard, tuple(tuple(h) for h in by_seat), kitty, tuple(actions))
+    return done()
+
+
+def _farmers(
+    rng: random.Random,
+    rules: Rules,
+    state: HandState,
+    live: list[list[int]],
+    hidden: list[int],
+    offered: int,
+    do: Callable[[Action], None],
+) -> None:
+    """Players with a qualifying hand sometimes call a farmer's hand."""
+    if rules.farmers_hand == "off":
+        return
+    for seat in range(4):
+        hand = live[seat]
+        if rules.farmers_hand == "three_card":
+            for rank in (NINE, TEN):
+                same = [c for c in hand if c != BENNY and c & 7 == rank]
+                if len(same) >= 3 and rng.random() < 0.6:
+                    shown = same[:3]
+                    got = hidden[:3]  # the kitty's three hidden cards (25 cards leave four)
+                    hidden[:] = hidden[3:] + shown
+                    for c in shown:
+                        hand.remove(c)
+                    hand.extend(got)
+                    seen = tuple(got) if rng.random() < 0.5 else ()
+                    do(FarmersHand(seat, tuple(shown), seen))
+                    break
+        else:
+            eff = EFFECTIVE_SUIT[offered]
+            weak = all(eff[c] != offered for c in hand) and not any(c & 7 == ACE for c in hand)
+            if weak and rng.random() < 0.6 and len(hidden) >= HAND_SIZE:
+                got = rng.sample(hidden, HAND_SIZE)
+                for c in got:
+                    hidden.remove(c)
+                hidden.extend(hand)
+                whole = tuple(hand)
+                hand[:] = got
+                do(FarmersHand(seat, whole, tuple(got) if rng.random() < 0.5 else ()))
+                return  # once per deal
+
+
+def _throw_in(
+    rng: random.Random,
+    rules: Rules,
+    state: HandState,
+    live: list[list[int]],
+    trump: int,
+    do: Callable[[Action], None],
+    *,
+    before_make: bool,
+) -> bool:
+    """A player whose hand fits one of the table's throw-ins sometimes throws it in."""
+    for name in rules.throw_ins:
+        if (name == "no-ace-no-face") == before_make:
+            continue
+        for seat in range(4):
+            if not state.active(seat) or len(live[seat]) != HAND_SIZE:
+                continue
+            if throw_in_qualifies(name, tuple(live[seat]), trump) and rng.random() < 0.7:
+                do(ThrowIn(seat, name, tuple(sorted(live[seat]))))
+                return True
+    return False
 
 
 def random_game(

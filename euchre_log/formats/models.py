@@ -181,6 +181,60 @@ class NoteAction(_Action):
     text: str = Field(max_length=10000)
 
 
+class BennySuitAction(_Action):
+    """25-card deck: the Benny was turned up and the dealer names the suit on offer."""
+
+    type: Literal["benny_suit"]
+    seat: Seat
+    suit: Suit
+
+
+class BlindDoubleLonerAction(_Action):
+    """Declared before looking: the turned card's suit is trump and ``seat`` plays alone."""
+
+    type: Literal["blind_double_loner"]
+    seat: Seat
+
+
+class FarmersHandAction(_Action):
+    """A weak hand exchanged with the kitty: ``shown`` go in, ``received`` come out."""
+
+    type: Literal["farmers_hand"]
+    seat: Seat
+    shown: list[Card] = Field(min_length=1, max_length=5)
+    received: list[Card] = Field(
+        default_factory=list, max_length=5, description="Empty when nobody else saw them."
+    )
+
+
+ThrowInName = Literal[
+    "nines-and-tens",
+    "ace-no-face",
+    "king-nothing",
+    "three-queens",
+    "jack-nothing",
+    "no-ace-no-face",
+]
+
+
+class ThrowInAction(_Action):
+    """A named poor hand shown and thrown in for a new deal."""
+
+    type: Literal["throw_in"]
+    seat: Seat
+    hand: ThrowInName
+    shown: list[Card] = Field(min_length=1, max_length=6)
+
+
+class PartnersBestAction(_Action):
+    """A lone player (or lone defender) swaps one card with their partner; null when unseen."""
+
+    type: Literal["partners_best"]
+    seat: Seat
+    gave: Card | None = None
+    received: Card | None = None
+
+
 ActionModel = Annotated[
     Union[
         PassAction,
@@ -192,6 +246,11 @@ ActionModel = Annotated[
         RenegeCallAction,
         PenaltyAction,
         NoteAction,
+        BennySuitAction,
+        BlindDoubleLonerAction,
+        FarmersHandAction,
+        ThrowInAction,
+        PartnersBestAction,
     ],
     Field(discriminator="type"),
 ]
@@ -216,7 +275,8 @@ class FlagModel(BaseModel):
 
     kind: str = Field(
         description="renege, illegal_bid, dealt_out_of_turn, false_renege_call, "
-        "unresolved_renege_call, or a kind that a variant adds"
+        "unresolved_renege_call, or a kind that a variant adds: invalid_farmers_hand, "
+        "invalid_throw_in, invalid_exchange"
     )
     seat: Seat | None
     trick: int | None

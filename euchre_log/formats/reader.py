@@ -198,6 +198,24 @@ def engine_action(model: Any) -> A.Action:
         return A.Penalty(seat, TEAM_INDEX[model.team], model.points, model.reason)  # type: ignore[arg-type]
     if t == "note":
         return A.Note(seat, model.text)
+    if t == "benny_suit":
+        return A.BennySuit(seat, SUIT_INDEX[model.suit])  # type: ignore[arg-type]
+    if t == "blind_double_loner":
+        return A.BlindDoubleLoner(seat)  # type: ignore[arg-type]
+    if t == "farmers_hand":
+        return A.FarmersHand(
+            seat,  # type: ignore[arg-type]
+            tuple(CARD_INDEX[c] for c in model.shown),
+            tuple(CARD_INDEX[c] for c in model.received),
+        )
+    if t == "throw_in":
+        return A.ThrowIn(seat, model.hand, tuple(CARD_INDEX[c] for c in model.shown))  # type: ignore[arg-type]
+    if t == "partners_best":
+        return A.PartnersBest(
+            seat,  # type: ignore[arg-type]
+            None if model.gave is None else CARD_INDEX[model.gave],
+            None if model.received is None else CARD_INDEX[model.received],
+        )
     raise LogError(f"unknown action type {t!r}")
 
 
@@ -253,6 +271,28 @@ def action_from_dict(d: dict[str, Any]) -> A.Action:
             if team is None:
                 raise LogError(f"{d['team']!r} is not a team")
             return A.Penalty(seat_, team, int(d["points"]), str(d.get("reason", "")))
+        if t == "benny_suit":
+            suit = SUIT_INDEX.get(d["suit"])
+            if suit is None:
+                raise LogError(f"{d['suit']!r} is not a suit")
+            return A.BennySuit(seat_, suit)
+        if t == "blind_double_loner":
+            return A.BlindDoubleLoner(seat_)
+        if t == "farmers_hand":
+            return A.FarmersHand(
+                seat_,
+                tuple(_card_of(c) for c in d["shown"]),
+                tuple(_card_of(c) for c in d.get("received", ())),
+            )
+        if t == "throw_in":
+            return A.ThrowIn(seat_, str(d["hand"]), tuple(_card_of(c) for c in d["shown"]))
+        if t == "partners_best":
+            gave, got = d.get("gave"), d.get("received")
+            return A.PartnersBest(
+                seat_,
+                None if gave is None else _card_of(gave),
+                None if got is None else _card_of(got),
+            )
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError(f"the action {d!r} is incomplete or malformed ({exc})") from None
     raise LogError(f"unknown action type {d.get('type')!r}")

@@ -58,6 +58,31 @@ def action_dict(a: A.Action) -> dict[str, Any]:
             "points": a.points,
             "reason": a.reason,
         }
+    if isinstance(a, A.BennySuit):
+        return {"type": "benny_suit", "seat": SEAT_LETTERS[a.seat], "suit": SUIT_LETTERS[a.suit]}
+    if isinstance(a, A.BlindDoubleLoner):
+        return {"type": "blind_double_loner", "seat": SEAT_LETTERS[a.seat]}
+    if isinstance(a, A.FarmersHand):
+        return {
+            "type": "farmers_hand",
+            "seat": SEAT_LETTERS[a.seat],
+            "shown": [CARD_TEXT[c] for c in a.shown],
+            "received": [CARD_TEXT[c] for c in a.received],
+        }
+    if isinstance(a, A.ThrowIn):
+        return {
+            "type": "throw_in",
+            "seat": SEAT_LETTERS[a.seat],
+            "hand": a.hand,
+            "shown": [CARD_TEXT[c] for c in a.shown],
+        }
+    if isinstance(a, A.PartnersBest):
+        return {
+            "type": "partners_best",
+            "seat": SEAT_LETTERS[a.seat],
+            "gave": None if a.gave is None else CARD_TEXT[a.gave],
+            "received": None if a.received is None else CARD_TEXT[a.received],
+        }
     if isinstance(a, A.Note):
         note: dict[str, Any] = {"type": "note", "text": a.text}
         if a.seat is not None:

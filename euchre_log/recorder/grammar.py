@@ -26,7 +26,7 @@ from ..engine.cards import (
 )
 from ..engine.flags import Flag, IllegalAction
 from ..engine.game import GameState
-from ..engine.hand import DISCARD, PLAY, ROUND_ONE, ROUND_TWO, HandState
+from ..engine.hand import DISCARD, NAMING, PLAY, ROUND_ONE, ROUND_TWO, THROW_IN_RULES, HandState
 from ..engine.rules import Rules
 
 ORDER_WORDS = {
@@ -48,6 +48,25 @@ PASS_WORDS = {"p", "pass", "-"}
 ALONE_WORDS = {"alone", "!", "a"}
 UNSEEN_WORDS = {"?", "unseen", "x"}
 META_WORDS = {"undo", "show", "help", "quit", "exit", "q"}
+
+
+THROW_IN_ALIASES = {
+    **{name: name for name in THROW_IN_RULES},
+    "nines": "nines-and-tens",
+    "ace": "ace-no-face",
+    "king": "king-nothing",
+    "queens": "three-queens",
+    "jack": "jack-nothing",
+    "noace": "no-ace-no-face",
+}
+
+
+def _is_seat(token: str) -> bool:
+    try:
+        parse_seat(token)
+    except CardError:
+        return False
+    return True
 
 
 class EntryError(ValueError):
@@ -202,6 +221,19 @@ class Session:
             hand = self.hand
             if word == "renege":
                 n = self._renege(tokens, i, fed)
+            elif word in ("farmer", "farmers", "farmer's"):
+                n = self._farmer(tokens, i, fed)
+            elif word == "throw":
+                n = self._throw(tokens, i, fed)
+            elif word == "swap":
+                n = self._swap(tokens, i, fed)
+            elif word in ("blind", "bdl") and hand is not None:
+                seat = hand.turn
+                n = i + 1
+                if n < len(tokens) and _is_seat(tokens[n]):
+                    seat = self._seat(tokens[n])
+                    n += 1
+                self._entry(A.BlindDoubleLoner(seat), fed, token)
             elif word == "defend":
                 if n >= len(tokens):
                     raise EntryError("defend needs the seat that defends alone: defend E")
@@ -210,6 +242,15 @@ class Session:
                 n += 1
             elif hand is None:
                 n = self._between_hands(tokens, i, fed)
+            elif hand.phase == NAMING:
+                try:
+                    suit = parse_suit(word)
+                except CardError:
+                    raise EntryError(
+                        f"{token!r}: the Benny was turned up, so {SEAT_LETTERS[hand.dealer]} (the "
+                        "dealer) first names the suit on offer: c, d, h or s"
+                    ) from None
+                self._entry(A.BennySuit(hand.dealer, suit), fed, token)
             elif hand.phase == ROUND_ONE:
                 n = self._round_one(hand, tokens, i, fed)
             elif hand.phase == ROUND_TWO:
@@ -353,6 +394,61 @@ class Session:
             n += 1
         self._entry(A.RenegeCall(caller, accused, trick, tuple(shown)), fed, tokens[i])
         return n
+
+    def _cards_until(self, tokens: list[str], n: int, stop: set[str]) -> tuple[list[int], int]:
+        cards: list[int] = []
+        while n < len(tokens) and tokens[n].lower() not in stop:
+            try:
+                cards.append(parse_card(tokens[n]))
+            except CardError:
+                break
+            n += 1
+        return cards, n
+
+    def _farmer(self, tokens: list[str], i: int, fed: Fed) -> int:
+        usage = "farmer needs the seat and the cards shown: farmer E 9c 9d 9h [for ac kc qc]"
+        if i + 1 >= len(tokens) or not _is_seat(tokens[i + 1]):
+            raise EntryError(usage)
+        seat = self._seat(tokens[i + 1])
+        shown, n = self._cards_until(tokens, i + 2, {"for", "get", "got"})
+        if not shown:
+            raise EntryError(usage)
+        received: list[int] = []
+        if n < len(tokens) and tokens[n].lower() in ("for", "get", "got"):
+            received, n = self._cards_until(tokens, n + 1, set())
+        self._entry(A.FarmersHand(seat, tuple(shown), tuple(received)), fed, tokens[i])
+        return n
+
+    def _throw(self, tokens: list[str], i: int, fed: Fed) -> int:
+        names = ", ".join(THROW_IN_RULES)
+        usage = f"throw needs the seat, the hand's name and its cards: throw E nines-and-tens 9c 9d 9h tc ts ({names})"
+        if i + 2 >= len(tokens) or not _is_seat(tokens[i + 1]):
+            raise EntryError(usage)
+        seat = self._seat(tokens[i + 1])
+        name = THROW_IN_ALIASES.get(tokens[i + 2].lower().replace("_", "-"))
+        if name is None:
+            raise EntryError(f"{tokens[i + 2]!r} is not a throw-in: the throw-ins are {names}")
+        shown, n = self._cards_until(tokens, i + 3, set())
+        self._entry(A.ThrowIn(seat, name, tuple(shown)), fed, tokens[i])
+        return n
+
+    def _swap(self, tokens: list[str], i: int, fed: Fed) -> int:
+        usage = "swap needs the card given and the card received (? if unseen): swap 9c ah"
+        hand = self.hand
+        n = i + 1
+        seat = -1
+        if hand is not None:
+            seat = hand.maker if hand.alone else -1
+        if n < len(tokens) and _is_seat(tokens[n]):
+            seat = self._seat(tokens[n])
+            n += 1
+        if n + 1 >= len(tokens) or hand is None or seat < 0:
+            raise EntryError(usage)
+        cards: list[int | None] = []
+        for t in tokens[n : n + 2]:
+            cards.append(None if t.lower() in UNSEEN_WORDS else self._card(t, "a card, or ?"))
+        self._entry(A.PartnersBest(seat, cards[0], cards[1]), fed, tokens[i])
+        return n + 2
 
     def _penalty(self, rest: list[str], fed: Fed) -> None:
         usage = "penalty needs a team, points and a reason: penalty NS 2 table talk"

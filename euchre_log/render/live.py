@@ -20,7 +20,7 @@ from ..engine.cards import (
 )
 from ..engine.flags import Flag
 from ..engine.game import GameState
-from ..engine.hand import DISCARD, PLAY, ROUND_ONE, ROUND_TWO, HandState
+from ..engine.hand import DISCARD, NAMING, PLAY, ROUND_ONE, ROUND_TWO, HandState
 from ..recorder.grammar import Entry, Fed, Session, StartHand
 from . import cards as rc
 from .tables import FLAG_WORDS, OUTCOME_WORDS
@@ -60,6 +60,23 @@ def describe(entry: Entry, hand: HandState | None, players: Mapping[str, str]) -
         return f"{seat} called a renege on {who(entry.accused, players)} for trick {entry.trick}{shown}"
     if isinstance(entry, A.Penalty):
         return f"penalty: {TEAM_NAMES[entry.team]} {entry.points:+d} ({entry.reason})"
+    if isinstance(entry, A.BennySuit):
+        return f"{seat} named {SUIT_NAMES[entry.suit]} for the Benny"
+    if isinstance(entry, A.BlindDoubleLoner):
+        return f"{seat} declared a blind double loner"
+    if isinstance(entry, A.FarmersHand):
+        got = " ".join(CARD_TEXT[c] for c in entry.received) or "unseen cards"
+        return (
+            f"{seat} called a farmer's hand: "
+            + " ".join(CARD_TEXT[c] for c in entry.shown)
+            + f" for {got}"
+        )
+    if isinstance(entry, A.ThrowIn):
+        return f"{seat} threw in ({entry.hand}): " + " ".join(CARD_TEXT[c] for c in entry.shown)
+    if isinstance(entry, A.PartnersBest):
+        gave = "?" if entry.gave is None else CARD_TEXT[entry.gave]
+        got = "?" if entry.received is None else CARD_TEXT[entry.received]
+        return f"{seat} swapped {gave} with their partner for {got}"
     return f"note: {entry.text}"
 
 
@@ -89,10 +106,12 @@ def _header(session: Session, players: Mapping[str, str]) -> Text:
 
 
 def _bids(hand: HandState, players: Mapping[str, str]) -> Text | None:
-    if hand.phase not in (ROUND_ONE, ROUND_TWO, DISCARD):
+    if hand.phase not in (NAMING, ROUND_ONE, ROUND_TWO, DISCARD):
         return None
     said = [
-        describe(a, hand, players) for a in hand.actions if isinstance(a, (A.Pass, A.Order, A.Call))
+        describe(a, hand, players)
+        for a in hand.actions
+        if not isinstance(a, (A.Play, A.Note, A.Discard))
     ]
     if not said:
         return None
@@ -172,6 +191,10 @@ def prompt(session: Session, players: Mapping[str, str]) -> str:
     seat = hand.to_act()
     assert seat is not None
     name = who(seat, players)
+    if hand.phase == NAMING:
+        return f"{name}, dealer: the Benny is up; name the suit on offer (c d h s) > "
+    if hand.phase == ROUND_ONE and hand.club_forced:
+        return f"{name}, dealer: a club is up; take it up (o, o! alone) > "
     if hand.phase == ROUND_ONE:
         verb = {hand.dealer: "take it up", partner_of(hand.dealer): "assist"}.get(
             seat, "order it up"
