@@ -91,6 +91,21 @@ def tokens_from_log(doc: dict[str, Any]) -> list[str]:
                 words.append(f"defend {a['seat']}")
             elif t == "play":
                 words.append(a["card"])
+            elif t == "benny_suit":
+                words.append(a["suit"].lower())
+            elif t == "blind_double_loner":
+                words.append(f"blind {a['seat']}")
+            elif t == "partners_best":
+                words.append(f"swap {a['seat']} {a.get('gave') or '?'} {a.get('received') or '?'}")
+            elif t in ("farmers_hand", "throw_in"):
+                if words:
+                    lines.append(" ".join(words))
+                    words = []
+                if t == "farmers_hand":
+                    got = " for " + " ".join(a["received"]) if a.get("received") else ""
+                    lines.append(f"farmer {a['seat']} " + " ".join(a["shown"]) + got)
+                else:
+                    lines.append(f"throw {a['seat']} {a['hand']} " + " ".join(a["shown"]))
             else:
                 if words:
                     lines.append(" ".join(words))

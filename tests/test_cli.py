@@ -40,3 +40,13 @@ def test_a_missing_game_is_a_clear_refusal(cli: Cli) -> None:
     assert result.exit_code == 2
     assert "there is no game 42" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_the_readme_lists_every_recorder_token() -> None:
+    from pathlib import Path
+
+    from euchre_log.recorder.help import HELP
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    for line in HELP.splitlines()[1:-1]:
+        assert line.strip() in readme, f"README.md lacks the recorder help line: {line.strip()}"

@@ -65,13 +65,16 @@ def main_options(
     ctx.obj = {"db": db}
 
 
+COMMAND_MODULES = ("record", "games", "check", "rules")
+"""The command modules, in the order their commands are listed: the main job first."""
+
+
 def register() -> None:
     """Attach every command module to the app."""
-    from . import (
-        check,  # noqa: F401
-        games,  # noqa: F401
-        record,  # noqa: F401  (first: the main job heads the list)
-    )
+    import importlib
+
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"{__package__}.{name}")
 
 
 def main() -> None:

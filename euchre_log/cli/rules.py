@@ -1,0 +1,104 @@
+"""``rules``: every rule option, its value, what it means, and the seed it comes from."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .app import app
+from .common import print_json
+
+
+def rules_data(preset: str | None, settings: list[str] | None) -> dict[str, Any]:
+    """The options of a preset (or the defaults), with their meanings and sources."""
+    from ..engine.rules import OPTIONS, PRESET_SOURCES, PRESETS, Rules
+    from .games import build_rules
+
+    rules: Rules = build_rules(preset, settings, None)
+    values = rules.to_dict()
+    return {
+        "preset": rules.preset,
+        "options": [
+            {
+                "name": o.name,
+                "value": values[o.name],
+                "default": list(o.default) if isinstance(o.default, tuple) else o.default,
+                "accepted": o.accepted(),
+                "meaning": o.meaning,
+                "source": o.source,
+            }
+            for o in OPTIONS.values()
+        ],
+        "presets": {
+            name: {"source": PRESET_SOURCES[name], "options": dict(PRESETS[name])}
+            for name in PRESETS
+        },
+    }
+
+
+@app.command()
+def rules(
+    preset: Annotated[
+        Optional[str],
+        typer.Option(
+            "--preset",
+            "-p",
+            help="Show this preset's values: classic, family, north-american, canadian, benny.",
+        ),
+    ] = None,
+    settings: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--set", help="Show the values with this option changed, like --set target=11."
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the options as JSON.")] = False,
+) -> None:
+    """List the rule options: each one's value, its meaning, and the seed it comes from.
+
+    The seeds are the rule documents the tool follows: 000 (a family's house rules), 001
+    (North American stick-the-dealer rules), 003 (an online site's rules) and 004 (an
+    encyclopedia article with its variants).
+    """
+    data = rules_data(preset, settings)
+    if as_json:
+        print_json(data)
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    from .console import console
+
+    title = (
+        f"Rules: the {data['preset']} preset"
+        if data["preset"]
+        else "Rules: the defaults (the classic game)"
+    )
+    table = Table(title=title, title_justify="left", header_style="bold", show_lines=False)
+    table.add_column("Option")
+    table.add_column("Value")
+    table.add_column("What it means")
+    table.add_column("Seed")
+    for o in data["options"]:
+        value = o["value"]
+        shown = (
+            ", ".join(value)
+            if isinstance(value, list)
+            else str(value).lower()
+            if isinstance(value, bool)
+            else str(value)
+        )
+        if isinstance(value, list) and not value:
+            shown = "none"
+        style = "bold" if value != o["default"] else ""
+        table.add_row(o["name"], Text(shown, style=style), o["meaning"], o["source"])
+    con = console()
+    con.print(table)
+    con.print()
+    con.print(Text("Presets:", style="bold"))
+    for name, p in data["presets"].items():
+        con.print(f"  {name:15} {p['source']}")
+    con.print(
+        "\nChange an option for a game with: euchre-log new --set option=value (values in bold differ from the defaults)"
+    )

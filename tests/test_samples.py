@@ -1,0 +1,120 @@
+"""The sample logs: each one's verdict, checked against values worked out by hand, against
+the independent reference engine where it knows the rules, and by recording each preset's
+game again through the piped recorder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchre_log.formats.report import check_path
+
+from .conftest import SAMPLES, Cli
+from .helpers import tokens_from_log
+from .reference import refengine
+
+# (outcome, points NS-EW, flags) of each single-hand sample, worked out by hand from its deal.
+HAND_VERDICTS: dict[str, tuple[str, tuple[int, int], list[tuple[str, str | None, int | None]]]] = {
+    "seed001-ordering-up.json": ("made", (1, 0), []),
+    "seed001-going-alone.json": ("march", (0, 4), []),
+    "renege-dispute.json": ("renege_penalty", (2, 0), [("renege", "E", 1)]),
+    "variant-club-euchre.json": ("march", (0, 2), []),
+    "variant-canadian-loner.json": ("march", (0, 4), []),
+    "variant-farmers-hand.json": ("made", (1, 0), []),
+    "variant-throw-in.json": ("thrown_in", (0, 0), []),
+    "variant-partners-best.json": ("march", (4, 0), []),
+    "variant-blind-double-loner.json": ("march", (8, 0), []),
+    "variant-defend-alone-8.json": ("euchred", (0, 8), []),
+    "variant-super-euchre.json": ("euchred", (4, 0), []),
+}
+GAME_WINNERS = {
+    "classic-game.json": ("EW", (3, 11)),
+    "family-game.json": ("EW", (8, 10)),
+    "north-american-game.json": ("EW", (4, 10)),
+    "canadian-game.json": ("NS", (10, 6)),
+    "benny-game.json": ("EW", (7, 10)),
+}
+PRESET_GAMES = sorted(GAME_WINNERS)
+
+
+def load(name: str) -> dict[str, Any]:
+    return json.loads((SAMPLES / name).read_text(encoding="utf-8"))
+
+
+def test_every_sample_is_listed_in_the_samples_readme() -> None:
+    listed = (SAMPLES / "README.md").read_text(encoding="utf-8")
+    for path in SAMPLES.glob("*.json"):
+        assert f"`{path.name}`" in listed, f"{path.name} is not in sample_logs/README.md"
+
+
+@pytest.mark.parametrize("name", sorted(HAND_VERDICTS))
+def test_single_hand_samples(name: str) -> None:
+    (game,) = check_path(SAMPLES / name)
+    assert game["error"] is None
+    outcome, points, flags = HAND_VERDICTS[name]
+    hand = game["hands"][0]
+    assert hand["outcome"] == outcome
+    assert (hand["points"]["NS"], hand["points"]["EW"]) == points
+    assert [(f["kind"], f["seat"], f["trick"]) for f in hand["flags"]] == flags
+
+
+def test_the_turned_down_suit_sample_flags_the_bid() -> None:
+    (game,) = check_path(SAMPLES / "turned-down-suit.json")
+    (hand,) = game["hands"]
+    assert [(f["kind"], f["seat"]) for f in hand["flags"]] == [("illegal_bid", "E")]
+    assert hand["trump"] == "S" and hand["maker"] == "E"
+
+
+@pytest.mark.parametrize("name", PRESET_GAMES)
+def test_preset_games_are_clean_and_won(name: str) -> None:
+    (game,) = check_path(SAMPLES / name)
+    assert game["error"] is None
+    assert all(h["flags"] == [] for h in game["hands"])
+    winner, (ns, ew) = GAME_WINNERS[name]
+    assert game["winner"] == winner and game["score"] == {"NS": ns, "EW": ew}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "classic-game.json",
+        "family-game.json",
+        "north-american-game.json",
+        "canadian-game.json",
+        "seed001-ordering-up.json",
+        "seed001-going-alone.json",
+    ],
+)
+def test_samples_agree_with_the_independent_reference(name: str) -> None:
+    """The reference engine (tests/reference) knows the core rules but none of the variants."""
+    ours = {k: v for k, v in check_path(SAMPLES / name)[0].items() if k != "file"}
+    theirs = {k: v for k, v in refengine.evaluate_log(load(name)).items() if k != "file"}
+    for a, b in zip(ours["hands"], theirs["hands"], strict=True):
+        assert {k: a[k] for k in b} == b
+    assert (ours["score"], ours["winner"]) == (theirs["score"], theirs["winner"])
+
+
+@pytest.mark.parametrize("name", PRESET_GAMES)
+def test_each_preset_game_recorded_through_the_piped_recorder_exports_as_the_sample(
+    name: str, cli: Cli, tmp_path: Path
+) -> None:
+    doc = load(name)
+    rules = doc["game"]["rules"]
+    args = ["new", "--players", "Ann,Bob,Cat,Dan", "--dealer", doc["hands"][0]["dealer"]]
+    args += ["--preset", rules["preset"]]
+    for key, value in rules.items():
+        if key != "preset":
+            args += ["--set", f"{key}={value}"]
+    game = cli.json(*args)["id"]
+    result = cli("record", str(game), input="\n".join(tokens_from_log(doc)) + "\n")
+    assert result.exit_code == 0, result.output
+    out = tmp_path / name
+    assert cli("export", str(game), "-o", str(out)).exit_code == 0
+    exported = json.loads(out.read_text(encoding="utf-8"))
+    assert exported["game"]["rules"] == rules
+    assert [{k: h.get(k) for k in ("dealer", "upcard", "actions")} for h in exported["hands"]] == [
+        {k: h.get(k) for k in ("dealer", "upcard", "actions")} for h in doc["hands"]
+    ]
