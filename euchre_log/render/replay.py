@@ -1,0 +1,528 @@
+"""A hand replayed as it lay on the table: its setup, then each trick as a diagram.
+
+North sits at the top of each diagram, South at the bottom, West and East at the sides.
+A hand is a list of *screens*: the setup (bidding by seat, trump and makers, the discard,
+each seat's hand as dealt where it is known), then one screen per trick with its lead,
+its winner, the trick count and any flag about it, and the result under the last trick.
+``replay --step`` shows one screen at a time; otherwise they print one after the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import actions as A
+from ..engine.cards import EFFECTIVE_SUIT, TEAM_NAMES, left_of, partner_of
+from ..engine.flags import RENEGE, Flag
+from ..engine.game import GameState, HandResult
+from ..engine.hand import HandState
+from ..engine.knowledge import DEALT, DEDUCED, SeatKnowledge, discard_of, knowledge
+from . import cards as rc
+from .tables import FLAG_WORDS
+from .words import card_row, label, message, person, suit_words, team_label
+
+ORDER_SENTENCE = {
+    "ordered up": "ordered it up",
+    "assisted": "assisted",
+    "took it up": "took it up",
+}
+MARKS_WIDTH = len("10♦ (led, wins)")
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """One step of a replay: which hand, which trick (0 for the setup), and what to draw."""
+
+    hand: int  # the hand's number, from 1
+    trick: int  # 0 for the setup, then 1..5
+    body: RenderableType
+    caption: str  # where this is, for the --step footer: "Hand 2 of 13, trick 3 of 5"
+
+
+# ---------------------------------------------------------------------------
+# Reading a hand's record
+
+
+def bids(hand: HandState) -> list[tuple[int, int, A.Action]]:
+    """(round, seat, action) of every bid, in order; round is 1 or 2."""
+    out: list[tuple[int, int, A.Action]] = []
+    passes = 0
+    for a in hand.actions:
+        if isinstance(a, A.Pass):
+            out.append((1 if passes < 4 else 2, a.seat, a))
+            passes += 1
+        elif isinstance(a, A.Order):
+            out.append((1, a.seat, a))
+        elif isinstance(a, A.Call):
+            out.append((2, a.seat, a))
+    return out
+
+
+def bid_words(hand: HandState, action: A.Action) -> Text:
+    """``pass``, ``ordered up``, ``named ♠ alone``."""
+    if isinstance(action, A.Order):
+        return Text(hand.order_words(action.seat) + (" alone" if action.alone else ""))
+    if isinstance(action, A.Call):
+        out = Text("named ")
+        out.append_text(rc.suit(action.suit))
+        if action.alone:
+            out.append(" alone")
+        return out
+    return Text("pass", style="dim")
+
+
+def maker_action(hand: HandState) -> A.Action | None:
+    """The action that fixed trump: an order, a call or a blind double loner."""
+    for a in reversed(hand.actions):
+        if isinstance(a, (A.Order, A.Call, A.BlindDoubleLoner)):
+            return a
+    return None
+
+
+def trump_words(hand: HandState) -> str:
+    """How the maker fixed trump: ``ordered it up``, ``assisted``, ``named it``..."""
+    a = maker_action(hand)
+    if isinstance(a, A.Order):
+        return ORDER_SENTENCE.get(hand.order_words(a.seat), "ordered it up")
+    if isinstance(a, A.BlindDoubleLoner):
+        return "declared a blind double loner"
+    return "named it"
+
+
+def picked_up(hand: HandState) -> bool:
+    """True when the dealer took the upcard into their hand (a round-one order)."""
+    return any(isinstance(a, A.Order) for a in hand.actions)
+
+
+def upcard_line(hand: HandState, players: Mapping[str, str]) -> Text | None:
+    """What became of the upcard: picked up and what was discarded, or turned down."""
+    dealer = person(hand.dealer, players)
+    if picked_up(hand):
+        line = Text(f"{dealer} picked up ")
+        line.append_text(rc.card(hand.upcard))
+        if not any(isinstance(a, A.Discard) for a in hand.actions):
+            line.append("; the discard is not recorded yet.")
+            return line
+        discard, how = discard_of(hand)
+        if discard is None:
+            line.append(" and discarded a card nobody saw.")
+        else:
+            line.append(" and discarded ")
+            line.append_text(rc.card(discard))
+            line.append(" (worked out from the play)." if how == "deduced" else ".")
+        return line
+    if sum(1 for r, _, a in bids(hand) if r == 1 and isinstance(a, A.Pass)) >= 4:
+        line = Text(f"{dealer} turned the ")
+        line.append_text(rc.card(hand.upcard))
+        line.append(" down.")
+        return line
+    return None
+
+
+def stages(hand: HandState) -> dict[int, list[A.Action]]:
+    """The actions other than bids and plays, by the trick they followed (0: before play).
+
+    A renege call, penalty or note recorded during or after trick k is shown under it.
+    """
+    out: dict[int, list[A.Action]] = {}
+    size = max(hand.trick_size, 1)
+    plays = 0
+    for a in hand.actions:
+        if isinstance(a, A.Play):
+            plays += 1
+        elif not isinstance(a, (A.Pass, A.Order, A.Call, A.Discard, A.DefendAlone)):
+            k = 0 if plays == 0 else (plays + size - 1) // size
+            out.setdefault(k, []).append(a)
+    return out
+
+
+def trick_cards(hand: HandState, k: int) -> list[tuple[int, int]]:
+    """(seat, card) of trick ``k`` (0-based), in the order they were played."""
+    if k >= len(hand.leaders):
+        return []
+    seat = hand.leaders[k]
+    out = []
+    for _ in range(4):
+        c = hand.cards_at[k * 4 + seat]
+        if c >= 0:
+            out.append((seat, c))
+        seat = left_of(seat)
+    return out
+
+
+def tricks_after(hand: HandState, k: int) -> tuple[int, int]:
+    """Tricks won by NS and EW after trick ``k`` (0-based)."""
+    won = hand.winners[: k + 1]
+    ns = sum(1 for w in won if w & 1 == 0)
+    return ns, len(won) - ns
+
+
+def action_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) -> Text:
+    """A renege call, penalty or note in words."""
+    if isinstance(a, A.RenegeCall):
+        text = (
+            f"{person(a.seat, players)} called a renege on {person(a.accused, players)} "
+            f"for trick {a.trick}"
+        )
+        if a.shown:
+            out = Text(text + "; they showed ")
+            out.append_text(card_row(a.shown, hand.trump))
+            out.append(".")
+            return out
+        return Text(text + ".")
+    if isinstance(a, A.Penalty):
+        reason = f" ({a.reason})" if a.reason else ""
+        return Text(f"Penalty: {TEAM_NAMES[a.team]} {a.points:+d}{reason}.")
+    if isinstance(a, A.Note):
+        who = f"{person(a.seat, players)}: " if a.seat is not None else ""
+        return rc.message(f"Note: {who}{a.text}", style="italic")
+    return variant_sentence(hand, a, players)
+
+
+def _cards_or(cards: Sequence[int | None], unseen: str) -> Text:
+    known = [c for c in cards if c is not None]
+    return card_row(known, sort=False) if known else Text(unseen)
+
+
+def variant_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) -> Text:
+    """An action of a rule variant (the Benny, a farmer's hand, a throw-in...) in words."""
+    who = person(a.seat, players) if a.seat is not None else "The table"
+    out = Text(f"{who} ")
+    if isinstance(a, A.BennySuit):
+        out.append("(the dealer) turned up the Benny and named ")
+        out.append_text(suit_words(a.suit))
+        out.append(" as the suit on offer.")
+    elif isinstance(a, A.BlindDoubleLoner):
+        out.append("declared a blind double loner: the turned card's suit is trump, alone.")
+    elif isinstance(a, A.FarmersHand):
+        out.append("called a farmer's hand, giving up ")
+        out.append_text(card_row(a.shown, sort=False))
+        out.append(" for ")
+        out.append_text(_cards_or(list(a.received), "cards nobody saw"))
+        out.append(".")
+    elif isinstance(a, A.ThrowIn):
+        out.append(f"threw the hand in ({a.hand.replace('-', ' ')}), showing ")
+        out.append_text(card_row(a.shown, sort=False))
+        out.append(".")
+    elif isinstance(a, A.PartnersBest):
+        out.append("passed ")
+        out.append_text(_cards_or([a.gave], "a card nobody saw"))
+        out.append(" to their partner and got back ")
+        out.append_text(_cards_or([a.received], "a card nobody saw"))
+        out.append(".")
+    else:
+        from .live import describe
+
+        return rc.message(describe(a, hand, players) + ".")
+    return out
+
+
+def exchanged(hand: HandState) -> set[int]:
+    """Seats whose cards changed hands before the play (a farmer's hand, partner's best):
+    the cards they played are not the cards they were dealt."""
+    seats: set[int] = set()
+    for a in hand.actions:
+        if isinstance(a, A.FarmersHand):
+            seats.add(a.seat)
+        elif isinstance(a, A.PartnersBest):
+            seats.update((a.seat, partner_of(a.seat)))
+    return seats
+
+
+def result_sentence(result: HandResult, players: Mapping[str, str]) -> Text:
+    """``Ann (North) made it with 3 tricks: NS +1. Score NS 1, EW 0.``"""
+    out = Text()
+    outcome = result.outcome
+    if outcome == "passed_out":
+        out.append("Everyone passed twice: the hand is passed out and the deal moves on.")
+    elif outcome == "renege_penalty":
+        out.append("A renege call was upheld: the hand's tricks do not count.")
+    elif outcome == "thrown_in":
+        out.append("The hand was thrown in: no points, and the deal moves on.")
+    elif outcome == "incomplete":
+        out.append("The record stops here: the hand is not finished.", style="yellow")
+    elif result.maker is not None and outcome in ("made", "march", "euchred"):
+        who = person(result.maker, players) + (" went alone and" if result.alone else "")
+        took = result.tricks[result.maker & 1]
+        if outcome == "march":
+            out.append(f"{who} marched, taking all 5 tricks.", style="green")
+        elif outcome == "made":
+            out.append(f"{who} made it with {took} tricks.")
+        else:
+            s = "" if took == 1 else "s"
+            out.append(f"{who} was euchred, taking only {took} trick{s}.", style="yellow")
+    else:
+        out.append(f"Outcome: {outcome.replace('_', ' ')}.")
+    gained = [f"{TEAM_NAMES[t]} {result.points[t]:+d}" for t in (0, 1) if result.points[t]]
+    if gained:
+        out.append(" " + ", ".join(gained) + ".")
+    ns, ew = result.score_after
+    out.append(f" Score NS {ns}, EW {ew}.", style="bold")
+    return out
+
+
+def flag_text(flag: Flag, players: Mapping[str, str]) -> Text:
+    """``RENEGE on trick 1: Bob (East) played 9♦ ...``, in red."""
+    where = f" on trick {flag.trick}" if flag.trick is not None else ""
+    out = Text(FLAG_WORDS.get(flag.kind, flag.kind.upper()) + where + ": ", style="bold red")
+    out.append_text(message(sentence(flag.message), players))
+    return out
+
+
+def sentence(text: str) -> str:
+    """The text with a full stop at its end."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# ---------------------------------------------------------------------------
+# The setup
+
+
+def _dealt_cell(hand: HandState, seat: int, k: SeatKnowledge, say_how: bool) -> Text:
+    trump = hand.trump if hand.trump >= 0 else None
+    if k.dealt is not None and k.dealt_how == DEDUCED and seat in exchanged(hand):
+        out = card_row(k.dealt, trump)
+        out.append("  after the exchange", style="dim")
+        return out
+    if k.dealt is not None:
+        out = card_row(k.dealt, trump)
+        if k.unknown_dealt:
+            out.append(f" + {k.unknown_dealt} unseen", style="dim")
+        if say_how:
+            out.append("  recorded" if k.dealt_how == DEALT else "  from the play", style="dim")
+        return out
+    if not hand.active(seat):
+        return Text("sits out", style="dim")
+    return Text("not known" if hand.finished else "not known yet", style="dim")
+
+
+def setup_view(hand: HandState, players: Mapping[str, str]) -> RenderableType:
+    """The deal and the bidding: who dealt, the upcard, each seat's bids and hand as
+    dealt, trump and the makers, the discard, and any flag about the bidding."""
+    parts: list[RenderableType] = []
+    said = bids(hand)
+    round_two = any(r == 2 for r, _, _ in said)
+    known = knowledge(hand)
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold", padding=(0, 2))
+    table.add_column("Seat")
+    table.add_column("Round one")
+    if round_two:
+        table.add_column("Round two")
+    hows = {k.dealt_how for k in known if k.dealt is not None}
+    common = hows.pop() if len(hows) == 1 else None
+    heading = {DEALT: "Hand as dealt (recorded)", DEDUCED: "Hand as dealt (from the play)"}
+    any_known = any(k.dealt is not None for k in known)
+    if any_known:
+        table.add_column(heading.get(common or "", "Hand as dealt"))
+    seat = left_of(hand.dealer)
+    for _ in range(4):
+        name = Text(label(seat, players))
+        if seat == hand.dealer:
+            name.append(" (dealer)", style="dim")
+        cells: list[Text] = [name]
+        for r in (1, 2) if round_two else (1,):
+            words = [bid_words(hand, a) for rr, s, a in said if rr == r and s == seat]
+            cells.append(words[0] if words else Text(""))
+        if any_known:
+            cells.append(_dealt_cell(hand, seat, known[seat], common is None))
+        table.add_row(*cells)
+        seat = left_of(seat)
+    parts.append(table)
+
+    upcard = upcard_line(hand, players)
+    if upcard is not None and not picked_up(hand):
+        parts.append(upcard)  # turned down before round two
+    if hand.trump >= 0 and hand.maker >= 0:
+        line = Text("Trump ")
+        line.append_text(suit_words(hand.trump))
+        line.append(f": {person(hand.maker, players)} {trump_words(hand)}")
+        if hand.alone and not isinstance(maker_action(hand), A.BlindDoubleLoner):
+            line.append(" alone", style="bold")
+        line.append(f", so {team_label(hand.maker & 1, players)} are the makers")
+        if hand.alone:
+            line.append(f"; {person(partner_of(hand.maker), players)} sits out")
+        line.append(".")
+        parts.append(line)
+    if upcard is not None and picked_up(hand):
+        parts.append(upcard)  # picked up after the order
+    if hand.defender >= 0:
+        parts.append(
+            Text(
+                f"{person(hand.defender, players)} defends alone; "
+                f"{person(partner_of(hand.defender), players)} sits out."
+            )
+        )
+    if hand.kitty:
+        line = Text("Kitty under the upcard: ")
+        line.append_text(card_row(hand.kitty, hand.trump if hand.trump >= 0 else None))
+        parts.append(line)
+    parts.extend(flag_text(f, players) for f in hand.flags if f.trick is None)
+    parts.extend(action_sentence(hand, a, players) for a in stages(hand).get(0, []))
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------------------
+# A trick
+
+
+def _cell(
+    hand: HandState,
+    k: int,
+    seat: int,
+    played: dict[int, int],
+    leader: int | None,
+    winner: int | None,
+    reneged: set[int],
+    players: Mapping[str, str],
+) -> Text:
+    out = Text(label(seat, players) + "  ")
+    if not hand.active(seat):
+        out.append("sits out", style="dim")
+        return out
+    if seat not in played:
+        out.append("·", style="dim")
+        return out
+    out.append_text(rc.card(played[seat]))
+    marks = []
+    if seat == leader:
+        marks.append(("led", "dim"))
+    if seat == winner:
+        marks.append(("wins", "bold green"))
+    if seat in reneged:
+        marks.append(("renege", "bold red"))
+    if marks:
+        out.append(" (")
+        for i, (word, style) in enumerate(marks):
+            if i:
+                out.append(", ")
+            out.append(word, style=style)
+        out.append(")")
+    return out
+
+
+def trick_diagram(hand: HandState, k: int, players: Mapping[str, str]) -> Table:
+    """Trick ``k`` (0-based) as the table: North at the top, South at the bottom."""
+    played = dict(trick_cards(hand, k))
+    leader = hand.leaders[k] if k < len(hand.leaders) else None
+    winner = hand.winners[k] if k < len(hand.winners) else None
+    marks = {
+        f.seat for f in hand.flags if f.kind == RENEGE and f.trick == k + 1 and f.seat is not None
+    }
+
+    def cell(seat: int) -> Text:
+        return _cell(hand, k, seat, played, leader, winner, marks, players)
+
+    # Widths from the names alone, so that the table stands still from trick to trick.
+    def width(*seats: int) -> int:
+        return max(len(label(s, players)) for s in seats) + 2 + MARKS_WIDTH
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(justify="right", min_width=width(3) + 2)
+    grid.add_column(justify="left", min_width=width(0, 2))
+    grid.add_column(justify="left", min_width=width(1))
+    grid.add_row("", cell(0), "")
+    grid.add_row(cell(3), "", cell(1))
+    grid.add_row("", cell(2), "")
+    return grid
+
+
+def trick_view(game: GameState, index: int, k: int, players: Mapping[str, str]) -> RenderableType:
+    """Trick ``k`` (0-based) of hand ``index``: who led what, the diagram, who won, the
+    trick count, the flags about it, and the result under the hand's last trick."""
+    hand = game.hands[index]
+    parts: list[RenderableType] = []
+    head = Text(f"Trick {k + 1}", style="bold")
+    cards = trick_cards(hand, k)
+    if cards:
+        leader, led = cards[0]
+        head.append(f": {person(leader, players)} led ")
+        head.append_text(rc.card(led))
+        if hand.trump >= 0 and EFFECTIVE_SUIT[hand.trump][led] == hand.trump:
+            head.append(" (trump)")
+    if k < len(hand.winners):
+        ns, ew = tricks_after(hand, k)
+        head.append(f"; {person(hand.winners[k], players)} won it.")
+        head.append(f" Tricks NS {ns}, EW {ew}", style="bold")
+    else:
+        head.append("; not finished", style="yellow")
+    parts.append(head)
+    parts.append(trick_diagram(hand, k, players))
+    parts.extend(flag_text(f, players) for f in hand.flags if f.trick == k + 1)
+    parts.extend(action_sentence(hand, a, players) for a in stages(hand).get(k + 1, []))
+    if k == tricks_shown(hand) - 1:
+        parts.append(result_sentence(game.results()[index], players))
+    return Group(*parts)
+
+
+def tricks_shown(hand: HandState) -> int:
+    """How many tricks have at least one card: the trick screens of a hand."""
+    return len(hand.leaders)
+
+
+# ---------------------------------------------------------------------------
+# Screens
+
+
+def hand_title(game: GameState, index: int, players: Mapping[str, str]) -> Text:
+    """``Hand 3 of 13 · E Bob deals · trump ♦ by N Ann alone``."""
+    hand = game.hands[index]
+    out = Text(f"Hand {hand.number} of {len(game.hands)}", style="bold reverse")
+    out.append(f"  {label(hand.dealer, players)} deals, upcard ")
+    out.append_text(rc.card(hand.upcard))
+    if hand.trump >= 0 and hand.maker >= 0:
+        out.append(" · trump ")
+        out.append_text(rc.suit(hand.trump))
+        out.append(f" by {label(hand.maker, players)}")
+        if hand.alone:
+            out.append(" alone")
+    return out
+
+
+def hand_screens(game: GameState, index: int, players: Mapping[str, str]) -> list[Screen]:
+    """The setup screen of hand ``index`` (0-based), then one screen per trick."""
+    hand = game.hands[index]
+    n = len(game.hands)
+    title = hand_title(game, index, players)
+    tricks = tricks_shown(hand)
+    setup: list[RenderableType] = [title, setup_view(hand, players)]
+    if not tricks:
+        setup.append(result_sentence(game.results()[index], players))
+    screens = [Screen(hand.number, 0, Group(*setup), f"Hand {hand.number} of {n}: the deal")]
+    for k in range(tricks):
+        screens.append(
+            Screen(
+                hand.number,
+                k + 1,
+                Group(title, trick_view(game, index, k, players)),
+                f"Hand {hand.number} of {n}, trick {k + 1} of 5",
+            )
+        )
+    return screens
+
+
+def game_screens(
+    game: GameState, players: Mapping[str, str], hands: Sequence[int] | None = None
+) -> list[Screen]:
+    """Every screen of the given hands (0-based indexes; all hands by default)."""
+    out: list[Screen] = []
+    for index in range(len(game.hands)) if hands is None else hands:
+        out.extend(hand_screens(game, index, players))
+    return out
+
+
+def hand_view(game: GameState, index: int, players: Mapping[str, str]) -> RenderableType:
+    """A whole hand at once: the setup and every trick, for printing."""
+    hand = game.hands[index]
+    parts: list[RenderableType] = [hand_title(game, index, players), setup_view(hand, players)]
+    tricks = tricks_shown(hand)
+    for k in range(tricks):
+        parts.append(Text(""))
+        parts.append(trick_view(game, index, k, players))
+    if not tricks:
+        parts.append(result_sentence(game.results()[index], players))
+    return Group(*parts)

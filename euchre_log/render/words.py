@@ -1,0 +1,102 @@
+"""People, seats and cards in the words a card player uses, shared by the review screens.
+
+``label`` is the compact form for tables and diagrams (``E Bob``); ``person`` is the form
+for sentences read aloud (``Bob (East)``). ``hand_cards`` lays out a hand the way players
+hold it: trump first, then the other suits, each from the highest card down.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from rich.text import Text
+
+from ..engine.cards import (
+    EFFECTIVE_SUIT,
+    POWER,
+    SEAT_LETTERS,
+    SEAT_NAMES,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    TEAM_NAMES,
+    suit_of,
+)
+from . import cards as rc
+
+# Suits in the order most players sort them: colours alternate.
+HOLDING_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds
+
+
+def label(seat: int, players: Mapping[str, str]) -> str:
+    """``E Bob``: the seat letter and the player's name, for tables and diagrams."""
+    letter = SEAT_LETTERS[seat]
+    name = players.get(letter)
+    if not name or name.casefold() in (letter.casefold(), SEAT_NAMES[seat].casefold()):
+        return SEAT_NAMES[seat]
+    return f"{letter} {name}"
+
+
+def person(seat: int, players: Mapping[str, str]) -> str:
+    """``Bob (East)``: a player as a sentence names them; just ``East`` when unnamed."""
+    name = players.get(SEAT_LETTERS[seat])
+    if not name or name.casefold() in (SEAT_LETTERS[seat].casefold(), SEAT_NAMES[seat].casefold()):
+        return SEAT_NAMES[seat]
+    return f"{name} ({SEAT_NAMES[seat]})"
+
+
+def team_label(team: int, players: Mapping[str, str]) -> str:
+    """``NS (Ann & Cat)``."""
+    a, b = (0, 2) if team == 0 else (1, 3)
+    na, nb = players.get(SEAT_LETTERS[a]), players.get(SEAT_LETTERS[b])
+    if na and nb and (na, nb) != (SEAT_NAMES[a], SEAT_NAMES[b]):
+        return f"{TEAM_NAMES[team]} ({na} & {nb})"
+    return TEAM_NAMES[team]
+
+
+def suit_words(suit: int) -> Text:
+    """``♥ hearts``, the symbol in its colour."""
+    out = rc.suit(suit)
+    out.append(f" {SUIT_NAMES[suit]}")
+    return out
+
+
+def hand_cards(cards: Iterable[int], trump: int | None) -> list[int]:
+    """Cards in holding order: trump first (bowers on top), then the other suits."""
+    cards = list(cards)
+    if trump is None or trump < 0:
+        order = {s: i for i, s in enumerate(HOLDING_ORDER)}
+        return sorted(cards, key=lambda c: (order.get(suit_of(c), 9), -(c & 7)))
+    eff, power = EFFECTIVE_SUIT[trump], POWER[trump]
+    rest = [s for s in HOLDING_ORDER if s != trump]
+    order = {trump: 0, **{s: i + 1 for i, s in enumerate(rest)}}
+    return sorted(cards, key=lambda c: (order[eff[c]], -power[c]))
+
+
+def card_row(cards: Iterable[int], trump: int | None = None, *, sort: bool = True) -> Text:
+    """Cards separated by spaces, each in its colour."""
+    out = Text()
+    seq = hand_cards(cards, trump) if sort else list(cards)
+    for i, c in enumerate(seq):
+        if i:
+            out.append(" ")
+        out.append_text(rc.card(c))
+    return out
+
+
+_SEAT_WORD = re.compile(r"\b([NESW])\b")
+
+
+def named(message: str, players: Mapping[str, str]) -> str:
+    """An engine sentence with its seat letters (``E played 9D``) replaced by names."""
+    return _SEAT_WORD.sub(lambda m: person(SEAT_LETTERS.index(m.group(1)), players), message)
+
+
+def message(text: str, players: Mapping[str, str], style: str = "") -> Text:
+    """An engine sentence with names for seats and coloured symbols for cards."""
+    return rc.message(named(text, players), style=style)
+
+
+def symbol(suit: int) -> str:
+    """The suit's symbol, for plain text."""
+    return SUIT_SYMBOLS[suit]
