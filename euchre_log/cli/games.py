@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -288,6 +289,13 @@ def import_(
         raise typer.Exit(2)
 
 
+class ExportFormat(StrEnum):
+    """What ``export`` writes."""
+
+    json = "json"
+    csv = "csv"
+
+
 @app.command()
 def export(
     ctx: typer.Context,
@@ -296,15 +304,35 @@ def export(
         Optional[Path],
         typer.Option("--output", "-o", help="Write to this file instead of printing."),
     ] = None,
+    fmt: Annotated[
+        ExportFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="json: the euchre-log/1 log. csv: one row per hand for a spreadsheet "
+            "(dealer, upcard, trump, maker, round, alone, tricks, outcome, points, score, flags).",
+        ),
+    ] = ExportFormat.json,
 ) -> None:
-    """Write a game as a euchre-log/1 log, with each hand's result filled in."""
-    import json
+    """Write a game as a euchre-log/1 log, with each hand's result filled in.
 
-    from ..store.export import export_log
+    With --format csv, write one row per hand instead, for a spreadsheet.
+    """
+    if fmt == ExportFormat.csv:
+        from ..render.spreadsheet import hands_csv
+        from ..store.games import load_game
 
-    with opened(ctx) as store:
-        doc = export_log(store, game)
-    text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+        with opened(ctx) as store:
+            stored = load_game(store, game)
+        text = hands_csv(stored.id, stored.game, stored.players)
+    else:
+        import json
+
+        from ..store.export import export_log
+
+        with opened(ctx) as store:
+            doc = export_log(store, game)
+        text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     if output is None:
         typer.echo(text, nl=False)
         return
@@ -329,7 +357,14 @@ def summary(
         ),
     ] = False,
 ) -> None:
-    """Show a game hand by hand: dealer, upcard, trump, maker, tricks, points, score."""
+    """Show a game hand by hand, who won, and the score's progress as a chart.
+
+    The table gives each hand's dealer, upcard, trump, maker, tricks, result, points and
+    the running score, then every flag as a sentence. Below it: who won, the moment each
+    team went "in the barn" (one point from the target, 9 in a game to 10), a skunk (a win
+    while the other side has 0), and a chart of the score, one step per hand and one line
+    per team, with the target marked.
+    """
     from ..store.export import summary_dict
     from ..store.games import load_game
 
@@ -339,7 +374,7 @@ def summary(
     if as_json:
         print_json(summary_dict(stored))
         return
-    from ..render.tables import game_view
+    from ..render.summary import summary_view
     from .console import console
 
     title = (
@@ -347,4 +382,4 @@ def summary(
         + (f": {stored.title}" if stored.title else "")
         + (f" ({stored.date})" if stored.date else "")
     )
-    console().print(game_view(stored.game, stored.players, title))
+    console().print(summary_view(stored.game, stored.players, title))

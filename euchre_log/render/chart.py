@@ -1,0 +1,125 @@
+"""The score's progress as a step chart in the terminal, drawn with box characters.
+
+One column block per hand, one line per team: North-South in heavy lines (━ ┃), East-West
+in light ones (─ │), where both teams stand level the line is doubled (═). The target is
+marked with a dotted line, and the rows are labelled with the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.text import Text
+
+NS_STYLE = "bold cyan"
+EW_STYLE = "bold magenta"
+BOTH_STYLE = "bold"
+TARGET_STYLE = "yellow"
+
+# Pieces of a step line: horizontal, vertical, and the four corners.
+H, V, UP_FROM, UP_TO, DOWN_FROM, DOWN_TO = range(6)
+HEAVY = {H: "━", V: "┃", UP_FROM: "┛", UP_TO: "┏", DOWN_FROM: "┓", DOWN_TO: "┗"}
+LIGHT = {H: "─", V: "│", UP_FROM: "┘", UP_TO: "┌", DOWN_FROM: "┐", DOWN_TO: "└"}
+DOUBLE = {H: "═", V: "║", UP_FROM: "╝", UP_TO: "╔", DOWN_FROM: "╗", DOWN_TO: "╚"}
+
+
+def _trace(series: Sequence[int], step: int) -> dict[tuple[int, int], int]:
+    """The cells of one team's step line: (level, column) -> piece."""
+    cells: dict[tuple[int, int], int] = {}
+    for i, level in enumerate(series):
+        x0 = i * step
+        for x in range(x0, x0 + step):
+            cells[(level, x)] = H
+        if i == 0 or series[i - 1] == level:
+            continue
+        before = series[i - 1]
+        up = level > before
+        cells[(before, x0)] = UP_FROM if up else DOWN_FROM
+        cells[(level, x0)] = UP_TO if up else DOWN_TO
+        lo, hi = sorted((before, level))
+        for y in range(lo + 1, hi):
+            cells[(y, x0)] = V
+    return cells
+
+
+class ScoreChart:
+    """The running score after each hand as a step chart, the target marked.
+
+    ``scores`` are (NS, EW) after each hand; the chart starts from ``initial``. It fits
+    itself to the width it is given when printed.
+    """
+
+    def __init__(
+        self,
+        scores: Sequence[tuple[int, int]],
+        target: int,
+        *,
+        initial: tuple[int, int] = (0, 0),
+        labels: tuple[str, str] = ("NS", "EW"),
+    ) -> None:
+        self.ns = [initial[0], *(s[0] for s in scores)]
+        self.ew = [initial[1], *(s[1] for s in scores)]
+        self.target = target
+        self.labels = labels
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.render(options.max_width)
+
+    def render(self, width: int) -> RenderableType:
+        """The chart as lines of text, at most ``width`` wide where the hands allow."""
+        ns, ew, target = self.ns, self.ew, self.target
+        top = max(target, *ns, *ew)
+        bottom = min(0, *ns, *ew)
+        label_w = max(len(str(top)), len(str(bottom))) + 1
+        tail = len(" target")
+        usable = max(width - label_w - 2 - tail, len(ns))
+        step = max(1, min(4, usable // len(ns)))
+        cols = len(ns) * step
+        a, b = _trace(ns, step), _trace(ew, step)
+
+        lines: list[RenderableType] = []
+        for level in range(top, bottom - 1, -1):
+            style = TARGET_STYLE if level == target else "dim"
+            line = Text(f"{level:>{label_w}} ", style=style)
+            line.append("┤" if level != bottom else "┼", style="dim")
+            for x in range(cols):
+                pa, pb = a.get((level, x)), b.get((level, x))
+                if pa is not None and pb is not None:
+                    # Level: doubled. Otherwise a corner says more than a flat line.
+                    if pa == pb:
+                        line.append(DOUBLE[pa], style=BOTH_STYLE)
+                    elif pa == H:
+                        line.append(LIGHT[pb], style=EW_STYLE)
+                    else:
+                        line.append(HEAVY[pa], style=NS_STYLE)
+                elif pa is not None:
+                    line.append(HEAVY[pa], style=NS_STYLE)
+                elif pb is not None:
+                    line.append(LIGHT[pb], style=EW_STYLE)
+                elif level == target:
+                    line.append("┄", style=TARGET_STYLE)
+                else:
+                    line.append(" ")
+            if level == target:
+                line.append(" target", style=TARGET_STYLE)
+            lines.append(line)
+
+        marks = Text(" " * (label_w + 2))
+        every = 1 if step >= 3 else (5 if step >= 1 and len(ns) > 20 else 2)
+        pos = 0
+        for i in range(len(ns)):
+            x = i * step
+            if i % every == 0 and x >= pos:
+                marks.append(" " * (x - pos) + str(i), style="dim")
+                pos = x + len(str(i)) + 1
+                marks.append(" ")
+        marks.append(" hand", style="dim")
+        key = Text(" " * (label_w + 2))
+        key.append("━━", style=NS_STYLE)
+        key.append(f" {self.labels[0]}   ")
+        key.append("──", style=EW_STYLE)
+        key.append(f" {self.labels[1]}   ")
+        key.append("══", style=BOTH_STYLE)
+        key.append(" level")
+        return Group(*lines, marks, key)
