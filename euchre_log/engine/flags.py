@@ -53,5 +53,8 @@ class IllegalAction(ValueError):
     """An action that cannot have happened at a real table; it is refused, never stored.
 
     The message says what was done and what was expected, in a card player's words:
-    ``E played 9C, but it is S's turn to play``.
+    ``E played 9C, but it is S's turn to play``. ``index`` is the refused action's place
+    in a batch given to ``HandState.extend``.
     """
+
+    index: int | None = None

@@ -48,12 +48,15 @@ def hand_result(hand: HandState, score_after: tuple[int, int]) -> HandResult:
 class GameState:
     """A game in progress: its rules, its hands so far and its score."""
 
-    __slots__ = ("hands", "initial_score", "rules")
+    __slots__ = ("_before_last", "hands", "initial_score", "rules")
 
     def __init__(self, rules: Rules, initial_score: tuple[int, int] = (0, 0)) -> None:
         self.rules = rules
         self.initial_score = initial_score
         self.hands: list[HandState] = []
+        # The score before the last hand: a hand's points can still change (a renege call
+        # after the last trick), but only the last hand's, so the rest is kept summed.
+        self._before_last = initial_score
 
     @property
     def current(self) -> HandState | None:
@@ -78,20 +81,25 @@ class GameState:
     @property
     def score(self) -> tuple[int, int]:
         """The score now, counting every point recorded so far."""
-        s = self.scores()
-        return s[-1] if s else self.initial_score
+        last = self.current
+        if last is None:
+            return self.initial_score
+        p = last.points()
+        return (self._before_last[0] + p[0], self._before_last[1] + p[1])
 
     def winner_after(self) -> tuple[int, int] | None:
-        """``(team, hand index)`` of the first finished hand that took a team to the target."""
+        """``(team, hand index)`` when the last hand, finished, took a team to the target.
+
+        Only the last hand can have won the game: no hand may be dealt after a win.
+        """
+        last = self.current
+        if last is None or not last.finished:
+            return None
+        ns, ew = self.score
         target = self.rules.target
-        for i, (hand, (ns, ew)) in enumerate(zip(self.hands, self.scores(), strict=True)):
-            if not hand.finished:
-                return None
-            if ns >= target or ew >= target:
-                if ns == ew:
-                    continue  # both sides reached the target level: play on until one leads
-                return (0 if ns > ew else 1), i
-        return None
+        if (ns >= target or ew >= target) and ns != ew:
+            return (0 if ns > ew else 1), len(self.hands) - 1
+        return None  # not yet; or both sides level at the target: play on until one leads
 
     @property
     def winner(self) -> int | None:
@@ -112,7 +120,7 @@ class GameState:
         won = self.winner_after()
         if won is not None:
             team, at = won
-            ns, ew = self.scores()[at]
+            ns, ew = self.score
             raise IllegalAction(
                 f"the game was already won by {TEAM_NAMES[team]} ({ns}-{ew}) after hand "
                 f"{at + 1}, so hand {number} cannot follow"
@@ -126,6 +134,7 @@ class GameState:
         if not (isinstance(dealer, int) and 0 <= dealer < 4):
             raise IllegalAction(f"{dealer!r} is not a seat")
         hand = HandState(self.rules, dealer, upcard, deal=deal, kitty=kitty, number=number)
+        self._before_last = self.score
         expected = self.next_dealer()
         if expected is not None and dealer != expected:
             hand.flags.append(
@@ -140,7 +149,7 @@ class GameState:
         self.hands.append(hand)
         return hand
 
-    def apply(self, action: Action) -> list[Flag]:
+    def apply(self, action: Action) -> tuple[Flag, ...]:
         """Record an action in the current hand."""
         hand = self.current
         if hand is None:

@@ -13,7 +13,8 @@ season of hands is re-checked in seconds.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable, Iterable
+from typing import Any, Final
 
 from .actions import (
     Action,
@@ -94,6 +95,7 @@ PLAYED: Final = 4
 KITTY: Final = 5
 DISCARDED: Final = 6
 UPCARD: Final = 7  # face up on the kitty while round one lasts
+NOT_IN_DECK: Final = 8  # a card this game's deck does not have
 
 HAND_SIZE: Final = 5
 
@@ -138,6 +140,10 @@ def throw_in_qualifies(name: str, cards: tuple[int, ...], trump: int) -> bool:
 
 KITTY_SIZE: Final = {24: 4, 25: 5, 32: 12}
 _DECK_MASKS: Final = {size: deck_mask(size) for size in (24, 25, 32)}
+_OWNER_TEMPLATE: Final = {
+    size: [UNSEEN if (mask >> c) & 1 else NOT_IN_DECK for c in range(N_CARDS)]
+    for size, mask in _DECK_MASKS.items()
+}
 
 
 def seat_text(seat: int) -> str:
@@ -231,7 +237,7 @@ class HandState:
         self.next_seat = [left_of(s) for s in range(4)]
         self.trick_size = 4
 
-        self.owner = [UNSEEN] * N_CARDS
+        self.owner = _OWNER_TEMPLATE[rules.deck][:]
         self.held = [0, 0, 0, 0]  # cards known to be in each hand, not yet played
         self.slack = [0, 0, 0, 0]  # how many of ``held`` may be gone (an unseen discard)
         self.hand_known = [False, False, False, False]
@@ -407,45 +413,37 @@ class HandState:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, action: Action) -> list[Flag]:
+    def apply(self, action: Action) -> tuple[Flag, ...]:
         """Record one action and return the flags it raised (usually none).
 
         Raises ``IllegalAction`` and changes nothing when the action cannot have happened.
         """
-        before = len(self.flags)
-        kind = type(action)
-        if kind is Play:
-            self._play(action)  # type: ignore[arg-type]
-        elif kind is Pass:
-            self._pass(action)  # type: ignore[arg-type]
-        elif kind is Order:
-            self._order(action)  # type: ignore[arg-type]
-        elif kind is Call:
-            self._call(action)  # type: ignore[arg-type]
-        elif kind is Discard:
-            self._discard(action)  # type: ignore[arg-type]
-        elif kind is DefendAlone:
-            self._defend_alone(action)  # type: ignore[arg-type]
-        elif kind is RenegeCall:
-            self._renege_call(action)  # type: ignore[arg-type]
-        elif kind is Penalty:
-            self._penalty(action)  # type: ignore[arg-type]
-        elif kind is Note:
-            self._note(action)  # type: ignore[arg-type]
-        elif kind is BennySuit:
-            self._benny_suit(action)  # type: ignore[arg-type]
-        elif kind is BlindDoubleLoner:
-            self._blind_double_loner(action)  # type: ignore[arg-type]
-        elif kind is FarmersHand:
-            self._farmers_hand(action)  # type: ignore[arg-type]
-        elif kind is ThrowIn:
-            self._throw_in(action)  # type: ignore[arg-type]
-        elif kind is PartnersBest:
-            self._partners_best(action)  # type: ignore[arg-type]
-        else:
+        flags = self.flags
+        before = len(flags)
+        handler = _HANDLERS.get(action.__class__)
+        if handler is None:
             raise IllegalAction(f"unknown action {action!r}")
+        handler(self, action)
         self.actions.append(action)
-        return self.flags[before:] if len(self.flags) > before else []
+        return tuple(flags[before:]) if len(flags) != before else ()
+
+    def extend(self, actions: Iterable[Action]) -> None:
+        """Record many actions in order: what ``apply`` does, without collecting each
+        action's flags, for re-checking whole files fast. On a refusal, the
+        ``IllegalAction`` says which one in its ``index``; the ones before it stay recorded.
+        """
+        handlers = _HANDLERS
+        record = self.actions.append
+        for i, action in enumerate(actions):
+            handler = handlers.get(action.__class__)
+            try:
+                if handler is None:
+                    raise IllegalAction(f"unknown action {action!r}")
+                handler(self, action)
+            except IllegalAction as exc:
+                exc.index = i
+                raise
+            record(action)
 
     def _refuse(self, did: str) -> IllegalAction:
         return IllegalAction(f"{did}, but {self.expected()}")
@@ -686,11 +684,13 @@ class HandState:
             if self.phase == PLAY and (self.sitting >> seat) & 1:
                 raise IllegalAction(f"{did}, but {seat_text(seat)} sits out this hand")
             raise self._refuse(did)
-        if not (0 <= c < N_CARDS and (self._deck_mask >> c) & 1):
+        if not 0 <= c < N_CARDS:
             self._card_ok(c, f"{seat_text(seat)} played a card, but ")
         owner = self.owner
         o = owner[c]
         if o != seat:
+            if o == NOT_IN_DECK:
+                self._card_ok(c, f"{seat_text(seat)} played a card, but ")
             if 0 <= o < 4 and self.borrow[seat] == o:
                 self.borrow[seat] = -1  # the card that came over in the unseen swap
                 self.held[o] &= ~(1 << c)
@@ -1200,3 +1200,22 @@ class HandState:
     def _note(self, a: Note) -> None:
         if a.seat is not None:
             self._seat_ok(a.seat)
+
+
+_HANDLERS: Final[dict[type, Callable[[HandState, Any], None]]] = {
+    Play: HandState._play,
+    Pass: HandState._pass,
+    Order: HandState._order,
+    Call: HandState._call,
+    Discard: HandState._discard,
+    DefendAlone: HandState._defend_alone,
+    RenegeCall: HandState._renege_call,
+    Penalty: HandState._penalty,
+    Note: HandState._note,
+    BennySuit: HandState._benny_suit,
+    BlindDoubleLoner: HandState._blind_double_loner,
+    FarmersHand: HandState._farmers_hand,
+    ThrowIn: HandState._throw_in,
+    PartnersBest: HandState._partners_best,
+}
+"""Which method records each kind of action."""

@@ -61,9 +61,18 @@ def _suit(value: Any) -> Any:
     return value
 
 
+CanonicalCard = Literal[
+    "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC",
+    "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD",
+    "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH",
+    "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS",
+    "BJ",
+]  # fmt: skip
+# The canonical form is checked in Rust; only other notations ("10♦", "jd") pay for the
+# Python parser.
 Card = Annotated[
-    str,
-    BeforeValidator(_card),
+    Union[CanonicalCard, Annotated[str, BeforeValidator(_card)]],
+    Field(union_mode="left_to_right"),
     WithJsonSchema(
         {
             "type": "string",
@@ -73,7 +82,7 @@ Card = Annotated[
         }
     ),
 ]
-Seat = Annotated[Literal["N", "E", "S", "W"], BeforeValidator(_seat)]
+Seat = Literal["N", "E", "S", "W"]
 Suit = Annotated[Literal["C", "D", "H", "S"], BeforeValidator(_suit)]
 Team = Literal["NS", "EW"]
 

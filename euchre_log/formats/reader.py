@@ -101,7 +101,8 @@ _FIELD_WORDS = {
 
 def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
     """Turn one Pydantic error into a card player's sentence, with hand and action."""
-    loc = list(err.get("loc", ()))
+    # Drop the steps a union adds to the path ("literal[...]", "function-before[...]").
+    loc = [p for p in err.get("loc", ()) if not (isinstance(p, str) and "[" in p)]
     hand = action = None
     if len(loc) >= 2 and loc[0] == "hands" and isinstance(loc[1], int):
         hand = loc[1] + 1
@@ -123,6 +124,10 @@ def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
         )
     if kind == "union_tag_not_found":
         return "the action has no 'type'", hand, action
+    if kind in ("string_too_long", "too_long"):
+        limit = err.get("ctx", {}).get("max_length")
+        unit = "characters" if kind == "string_too_long" else "entries"
+        return f"{field or 'the file'} is too long: {limit} {unit} at most", hand, action
     if kind == "missing":
         where = (
             "the action" if action is not None else ("the hand" if hand is not None else "the file")
@@ -146,6 +151,9 @@ def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
     if kind == "list_type":
         return f"{field} should be a list", hand, action
     last = str(loc[-1]) if loc else ""
+    is_key = "[key]" in err.get("loc", ())  # a dict key, as in players and deal
+    if kind == "literal_error" and (last in ("seat", "accused", "dealer") or is_key):
+        return f"{value!r} is not a seat: write N, E, S or W", hand, action
     expected = _FIELD_WORDS.get(last)
     if expected:
         return f"{field} should be {expected}, not {value!r}", hand, action
@@ -162,7 +170,13 @@ def read_log(data: Any) -> GameLog:
     try:
         return GameLog.model_validate(data)
     except ValidationError as exc:
-        message, hand, action = _describe(exc.errors()[0])
+        errors = exc.errors()
+        # A card in another notation fails the canonical form first; our own sentence
+        # (from the lenient parser) says more.
+        where = errors[0]["loc"][:4]
+        same = [e for e in errors if e["loc"][:4] == where]
+        best = next((e for e in same if e["type"] == "value_error"), errors[0])
+        message, hand, action = _describe(best)
         raise LogError(message, hand, action) from None
 
 
@@ -338,12 +352,10 @@ def play_hands(log: GameLog, game: GameState) -> Iterator[int]:
             hand = deal_hand(game, record)
         except IllegalAction as exc:
             raise LogError(str(exc), n) from None
-        apply = hand.apply
-        for i, model in enumerate(record.actions):
-            try:
-                apply(engine_action(model))
-            except IllegalAction as exc:
-                raise LogError(str(exc), n, i) from None
+        try:
+            hand.extend([engine_action(model) for model in record.actions])
+        except IllegalAction as exc:
+            raise LogError(str(exc), n, exc.index) from None
         if record.result is not None:
             _check_result(record.result, game, n)
         yield n

@@ -154,7 +154,7 @@ class Session:
             self.pending_deal = {}
             self.pending_dealer = None
         else:
-            flags = self.game.apply(entry)
+            flags = list(self.game.apply(entry))
         self.history.append(entry)
         return flags
 
