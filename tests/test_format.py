@@ -222,11 +222,19 @@ def test_a_hand_after_the_game_was_won(tmp_path: Path) -> None:
     assert "the game was already won by NS (1-0) after hand 1, so hand 2 cannot follow" in message
 
 
-def test_an_unfinished_hand_followed_by_another(tmp_path: Path) -> None:
+def test_an_unfinished_hand_followed_by_another_stays_incomplete(tmp_path: Path) -> None:
+    """LOG_FORMAT: a record may stop before a hand ended; notes can miss the end of a hand."""
     first = order_up_hand()
     first["actions"] = first["actions"][:5]
-    message, hand, _ = error(tmp_path, log([first, order_up_hand(dealer="N")]))
-    assert hand == 2 and "hand 1 is not finished (it is W's turn to play)" in message
+    passed = {
+        "dealer": "N",
+        "upcard": "9C",
+        "actions": [{"type": "pass", "seat": s} for s in "ESWN" * 2],
+    }
+    game = check(tmp_path, log([first, passed]))
+    assert game["error"] is None
+    assert [h["outcome"] for h in game["hands"]] == ["incomplete", "passed_out"]
+    assert game["hands"][0]["points"] == {"NS": 0, "EW": 0} and game["hands"][1]["flags"] == []
 
 
 def test_an_incomplete_last_hand_is_accepted(tmp_path: Path) -> None:

@@ -15,7 +15,10 @@ from .app import app, fail
 def check(
     files: Annotated[
         list[Path],
-        typer.Argument(help="Game logs to check (euchre-log/1 JSON).", show_default=False),
+        typer.Argument(
+            help="Game logs to check: euchre-log/1 JSON, or EGN games (.egn) and matches (.emn).",
+            show_default=False,
+        ),
     ],
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the euchre-log-check/1 report as JSON.")

@@ -294,6 +294,7 @@ class ExportFormat(StrEnum):
 
     json = "json"
     csv = "csv"
+    egn = "egn"
 
 
 @app.command()
@@ -310,13 +311,16 @@ def export(
             "--format",
             "-f",
             help="json: the euchre-log/1 log. csv: one row per hand for a spreadsheet "
-            "(dealer, upcard, trump, maker, round, alone, tricks, outcome, points, score, flags).",
+            "(dealer, upcard, trump, maker, round, alone, tricks, outcome, points, score, flags). "
+            "egn: Euchre Game Notation 1.4, for the EGN replayer and workbench.",
         ),
     ] = ExportFormat.json,
 ) -> None:
     """Write a game as a euchre-log/1 log, with each hand's result filled in.
 
-    With --format csv, write one row per hand instead, for a spreadsheet.
+    With --format csv, write one row per hand instead, for a spreadsheet; with --format
+    egn, write Euchre Game Notation 1.4 (renege calls, penalties and notes go out as
+    annotations, and import reads them back).
     """
     if fmt == ExportFormat.csv:
         from ..render.spreadsheet import hands_csv
@@ -332,6 +336,10 @@ def export(
 
         with opened(ctx) as store:
             doc = export_log(store, game)
+        if fmt == ExportFormat.egn:
+            from ..formats.egn import logs_to_egn
+
+            doc = logs_to_egn(doc)
         text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     if output is None:
         typer.echo(text, nl=False)

@@ -115,7 +115,11 @@ class GameState:
         deal: dict[int, tuple[int, ...]] | None = None,
         kitty: tuple[int, ...] = (),
     ) -> HandState:
-        """Deal a new hand. Raises ``IllegalAction`` when the game cannot go on."""
+        """Deal a new hand. Raises ``IllegalAction`` when the game cannot go on.
+
+        A hand whose record stops before its end stays ``incomplete`` (it scores nothing)
+        when the next one is dealt: notes taken at a table can miss the end of a hand.
+        """
         number = len(self.hands) + 1
         won = self.winner_after()
         if won is not None:
@@ -124,12 +128,6 @@ class GameState:
             raise IllegalAction(
                 f"the game was already won by {TEAM_NAMES[team]} ({ns}-{ew}) after hand "
                 f"{at + 1}, so hand {number} cannot follow"
-            )
-        last = self.current
-        if last is not None and not last.finished:
-            raise IllegalAction(
-                f"hand {last.number} is not finished ({last.expected()}), "
-                f"so hand {number} cannot start"
             )
         if not (isinstance(dealer, int) and 0 <= dealer < 4):
             raise IllegalAction(f"{dealer!r} is not a seat")

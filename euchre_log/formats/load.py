@@ -8,7 +8,7 @@ from typing import Any
 
 from ..engine.game import GameState
 from .models import GameLog
-from .reader import load_json, new_game, play_hands, read_log
+from .reader import LogError, load_json, new_game, play_hands, read_log
 
 
 @dataclass
@@ -28,13 +28,31 @@ class LoadedGame:
         return self.log.game.title
 
 
-def games_from_data(file: str, data: Any) -> list[LoadedGame]:
-    """Every game in a parsed document; raises ``LogError`` if any part is malformed."""
+def _play(file: str, data: Any) -> LoadedGame:
     log = read_log(data)
     game = new_game(log)
     for _ in play_hands(log, game):
         pass
-    return [LoadedGame(file, log, game)]
+    return LoadedGame(file, log, game)
+
+
+def games_from_data(file: str, data: Any) -> list[LoadedGame]:
+    """Every game in a parsed document (euchre-log/1, or an EGN game or match); raises
+    ``LogError`` if any part is malformed."""
+    from .egn import egn_to_logs, is_egn
+
+    if is_egn(data):
+        logs = egn_to_logs(data, file)
+        out = []
+        for k, doc in enumerate(logs, start=1):
+            try:
+                out.append(_play(file, doc))
+            except LogError as exc:
+                if len(logs) > 1:
+                    exc.message = f"game {k}: {exc.message}"
+                raise
+        return out
+    return [_play(file, data)]
 
 
 def load_games(path: str | Path) -> list[LoadedGame]:
