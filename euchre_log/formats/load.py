@@ -33,6 +33,17 @@ def _play(file: str, data: Any) -> LoadedGame:
     game = new_game(log)
     for _ in play_hands(log, game):
         pass
+    info = log.game
+    if info.head_hash is not None:
+        from .seal import head_hash
+
+        score = (info.initial_score.NS, info.initial_score.EW)
+        players = {str(seat): name for seat, name in info.players.items()}
+        if head_hash(players, game.rules, score, game) != info.head_hash:
+            raise LogError(
+                "the file was changed after it was exported: its head_hash no longer matches "
+                "its players, rules and hands (remove head_hash to read it anyway)"
+            )
     return LoadedGame(file, log, game)
 
 

@@ -367,6 +367,12 @@ class GameInfo(BaseModel):
     rules: RulesSpec = Field(default_factory=dict)
     initial_score: InitialScore = Field(default_factory=InitialScore)
     notes: str | None = Field(default=None, max_length=10000)
+    head_hash: str | None = Field(
+        default=None,
+        pattern="^[0-9a-f]{64}$",
+        description="Written by export: SHA-256 chained over the players, rules, starting "
+        "score and every hand's deal and actions; readers refuse a file that no longer matches.",
+    )
 
     @field_validator("players")
     @classmethod

@@ -24,9 +24,12 @@ def info_of(stored: StoredGame) -> dict[str, Any]:
 
 def export_log(store: Store, game_id: int) -> dict[str, Any]:
     """A stored game as a euchre-log/1 document, each hand's ``result`` filled in."""
+    from ..formats.seal import head_hash
+
     stored = load_game(store, game_id)
-    doc = log_dict(info_of(stored), stored.game)
-    return doc
+    info = info_of(stored)
+    info["head_hash"] = head_hash(stored.players, stored.rules, stored.initial_score, stored.game)
+    return log_dict(info, stored.game)
 
 
 def summary_dict(stored: StoredGame) -> dict[str, Any]:

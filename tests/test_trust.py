@@ -1,0 +1,130 @@
+"""Tamper evidence: each kind of change made behind euchre-log's back is reported."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from .conftest import SAMPLES, Cli
+
+
+@pytest.fixture
+def stored(cli: Cli, db: Path) -> Path:
+    cli.json("import", str(SAMPLES / "renege-dispute.json"))
+    game = cli.json("new", "--players", "Ann,Bob,Cat,Dan", "--dealer", "W")["id"]
+    assert cli("record", str(game), input="9h o 9s\nah th jh 9h\nundo\n9h\n").exit_code == 0
+    return db
+
+
+def sql(db: Path, *statements: str) -> None:
+    con = sqlite3.connect(db)
+    for s in statements:
+        con.execute(s)
+    con.commit()
+    con.close()
+
+
+def findings(cli: Cli) -> list[dict[str, object]]:
+    result = cli("verify", "--json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == (1 if data["problems"] else 0)
+    return list(data["problems"])
+
+
+def test_an_untouched_database_is_intact(cli: Cli, stored: Path) -> None:
+    result = cli("verify")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "game 1: the record is intact",
+        "game 2: the record is intact",
+    ]
+
+
+def test_an_undo_is_in_the_chain(stored: Path) -> None:
+    con = sqlite3.connect(stored)
+    kinds = [r[0] for r in con.execute("SELECT kind FROM action WHERE game_id = 2 ORDER BY seq")]
+    con.close()
+    assert kinds == ["deal", "order", "discard", "play", "play", "play", "play", "undo", "play"]
+
+
+def test_a_changed_entry(cli: Cli, stored: Path) -> None:
+    sql(
+        stored,
+        "UPDATE action SET data = replace(data, '\"9D\"', '\"KD\"') WHERE game_id = 1 AND seq = 5",
+    )
+    (p,) = findings(cli)
+    assert (p["game"], p["kind"], p["hand"], p["entry"], p["action"]) == (1, "changed", 1, 5, 5)
+    assert "changed outside euchre-log" in str(p["message"])
+
+
+def test_a_removed_entry_in_the_middle_and_at_the_end(cli: Cli, stored: Path) -> None:
+    sql(stored, "DELETE FROM action WHERE game_id = 1 AND seq = 7")
+    (p,) = findings(cli)
+    assert (p["kind"], p["entry"]) == ("removed", 7)
+    sql(stored, "DELETE FROM action WHERE game_id = 2 AND seq = 9")
+    kinds = [(p["game"], p["kind"]) for p in findings(cli)]
+    assert (2, "removed") in kinds
+
+
+def test_an_inserted_entry(cli: Cli, stored: Path) -> None:
+    con = sqlite3.connect(stored)
+    row = con.execute(
+        "SELECT game_id, hand, kind, data, created_at, hash FROM action WHERE game_id = 2 ORDER BY seq DESC"
+    ).fetchone()
+    con.execute(
+        "INSERT INTO action (game_id, seq, hand, kind, data, created_at, prev_hash, hash) VALUES (?, 10, ?, ?, ?, ?, ?, ?)",
+        (row[0], row[1], row[2], row[3], row[4], row[5], "0" * 64),
+    )
+    con.commit()
+    con.close()
+    kinds = [(p["game"], p["kind"], p["entry"]) for p in findings(cli)]
+    assert (2, "changed", 10) in kinds or (2, "inserted", 10) in kinds
+
+
+def test_reordered_entries(cli: Cli, stored: Path) -> None:
+    sql(
+        stored,
+        "UPDATE action SET seq = 100 WHERE game_id = 1 AND seq = 6",
+        "UPDATE action SET seq = 6 WHERE game_id = 1 AND seq = 7",
+        "UPDATE action SET seq = 7 WHERE game_id = 1 AND seq = 100",
+    )
+    kinds = {(p["kind"], p["entry"]) for p in findings(cli)}
+    assert ("reordered", 6) in kinds or ("reordered", 7) in kinds
+
+
+def test_a_rewritten_head(cli: Cli, stored: Path) -> None:
+    sql(stored, "UPDATE game SET head_hash = '" + "a" * 64 + "' WHERE id = 2")
+    (p,) = findings(cli)
+    assert (p["game"], p["kind"]) == (2, "head")
+
+
+def test_verify_names_one_game(cli: Cli, stored: Path) -> None:
+    sql(
+        stored,
+        "UPDATE action SET data = replace(data, '\"9D\"', '\"KD\"') WHERE game_id = 1 AND seq = 5",
+    )
+    assert cli("verify", "2").exit_code == 0
+    assert cli("verify", "1").exit_code == 1
+
+
+def test_export_seals_the_log_and_import_checks_the_seal(
+    cli: Cli, stored: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "dispute.json"
+    assert cli("export", "1", "-o", str(out)).exit_code == 0
+    doc = json.loads(out.read_text())
+    assert len(doc["game"]["head_hash"]) == 64
+    assert cli.json("import", str(out))["imported"]  # an untouched export reads back
+    # Quietly hide the dealer's discard: still a legal record, but not the one exported.
+    discard = next(a for a in doc["hands"][0]["actions"] if a["type"] == "discard")
+    discard["card"] = None
+    out.write_text(json.dumps(doc))
+    answer = cli.json("import", str(out), code=2)
+    assert "changed after it was exported" in answer["rejected"][0]["error"]["message"]
+    doc["game"]["title"] = "A better title"  # titles are not sealed...
+    del doc["game"]["head_hash"]  # ...and without a seal, the file reads as it is
+    out.write_text(json.dumps(doc))
+    assert cli.json("import", str(out))["imported"]
