@@ -65,7 +65,7 @@ def main_options(
     ctx.obj = {"db": db}
 
 
-COMMAND_MODULES = ("record", "games", "replay", "check", "rules", "trust")
+COMMAND_MODULES = ("record", "games", "replay", "stats", "check", "rules", "trust")
 """The command modules, in the order their commands are listed: the main job first."""
 
 

@@ -96,7 +96,16 @@ def _print_game(item: object) -> None:
     con.print()
 
 
-SCHEMAS = ("euchre-log", "check-report", "new", "games", "summary", "import", "record-line")
+SCHEMAS = (
+    "euchre-log",
+    "check-report",
+    "new",
+    "games",
+    "summary",
+    "import",
+    "record-line",
+    "stats",
+)
 
 
 @app.command()

@@ -85,3 +85,84 @@ class RecordLine(BaseModel):
     score: TeamScore | None = None
     winner: Team | None = None
     last_seq: int | None = None
+
+
+class CallCounts(BaseModel):
+    """A player's calls in one bidding round, trump suit or seat relative to the dealer."""
+
+    calls: int = Field(description="Hands in which the player fixed trump.")
+    made: int = Field(description="Calls where the makers took 3 or more tricks.")
+    marches: int = Field(description="Calls where the makers took all 5 tricks.")
+    euchred: int = Field(description="Calls where the makers took fewer than 3 tricks.")
+
+
+class PlayerStats(BaseModel):
+    """One player's counts over the games that match the filters."""
+
+    name: str
+    games: int = Field(description="Games the player sat in.")
+    wins: int = Field(description="Those games their side won.")
+    hands: int = Field(description="Hands dealt in the player's games, passed-out hands included.")
+    calls: int = Field(
+        description="Hands in which the player fixed trump (ordered up, assisted, took it "
+        "up, or named a suit)."
+    )
+    made: int = Field(description="Calls where the makers took 3 or more tricks (marches too).")
+    marches: int = Field(description="Calls where the makers took all 5 tricks.")
+    euchred: int = Field(
+        description="Calls where the makers took fewer than 3 tricks. A hand ended by an "
+        "upheld renege call, or not yet finished, is a call but neither made nor euchred."
+    )
+    alone_calls: int = Field(description="Calls made alone.")
+    alone_marches: int = Field(description="Lone calls that took all 5 tricks.")
+    defended_alone: int = Field(description="Times the player defended alone.")
+    euchres_as_defender: int = Field(
+        description="Hands where the player's side defended and euchred the makers."
+    )
+    reneges: int = Field(description="Renege flags against the player.")
+    points: int = Field(
+        description="All points their side scored in the hands of their games, penalties "
+        "included (a starting score is not)."
+    )
+    by_round: dict[Literal["1", "2"], CallCounts] = Field(
+        description="Calls by bidding round: 1 (the upcard ordered up) or 2 (a suit named)."
+    )
+    by_trump: dict[Literal["C", "D", "H", "S"], CallCounts] = Field(
+        description="Calls by trump suit."
+    )
+    by_seat: dict[
+        Literal["dealer", "left_of_dealer", "dealer_partner", "right_of_dealer"], CallCounts
+    ] = Field(description="Calls by the caller's seat relative to the dealer.")
+
+
+class PartnershipStats(BaseModel):
+    """Two players who sat as partners, whatever their seats."""
+
+    players: list[str] = Field(min_length=2, max_length=2, description="The two names, sorted.")
+    games: int = Field(description="Games they played as partners.")
+    wins: int = Field(description="Those games they won.")
+    hands: int = Field(description="Hands dealt in those games.")
+    calls: int = Field(description="Hands in which either of them fixed trump.")
+    made: int
+    marches: int
+    euchred: int
+    points_for: int = Field(description="Points their side scored in those hands.")
+    points_against: int = Field(description="Points the other side scored in those hands.")
+
+
+class StatsFilters(BaseModel):
+    """The filters the stats were computed with."""
+
+    player: str | None
+    since: str | None = Field(description="Only games dated on or after this day.")
+    games: list[int] = Field(description="Only these games (every game when empty).")
+
+
+class StatsOut(BaseModel):
+    """``euchre-log stats --json``: player and partnership stats over the stored games."""
+
+    filters: StatsFilters
+    games: int = Field(description="Games that match the filters.")
+    hands: int = Field(description="Hands dealt in those games.")
+    players: list[PlayerStats]
+    partnerships: list[PartnershipStats]

@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .models import CheckReport, GameLog
-from .outputs import GamesOut, ImportOut, NewGameOut, RecordLine, SummaryOut
+from .outputs import GamesOut, ImportOut, NewGameOut, RecordLine, StatsOut, SummaryOut
 
 BASE_URL = "https://euchre-log.invalid/schemas/"
 
@@ -35,4 +35,5 @@ def all_schemas() -> dict[str, dict[str, Any]]:
         "summary": _schema(SummaryOut, "summary", "euchre-log summary --json"),
         "import": _schema(ImportOut, "import", "euchre-log import --json"),
         "record-line": _schema(RecordLine, "record-line", "one line of euchre-log record --json"),
+        "stats": _schema(StatsOut, "stats", "euchre-log stats --json"),
     }

@@ -89,7 +89,24 @@ class Action(SQLModel, table=True):
 class Hand(SQLModel, table=True):
     """A hand's result, cached from the entries by the engine."""
 
-    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_hand_game_number"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "number", name="uq_hand_game_number"),
+        # Covers every column the stats read, in the order they group by: the stats
+        # scan this index alone, never the table (store/stats.py).
+        Index(
+            "ix_hand_stats",
+            "game_id",
+            "maker",
+            "bid_round",
+            "trump",
+            "dealer",
+            "outcome",
+            "alone",
+            "defender",
+            "points_ns",
+            "points_ew",
+        ),
+    )
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id")
     number: int

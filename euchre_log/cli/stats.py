@@ -1,0 +1,139 @@
+"""``stats``: player and partnership stats over the stored games."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Optional
+
+import typer
+
+from .app import app, fail
+from .common import opened, print_json
+
+
+class Format(StrEnum):
+    """How ``stats`` prints."""
+
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+def parse_game_ids(values: list[str] | None) -> tuple[int, ...]:
+    """``--game 3 --game 5,7`` as (3, 5, 7); exit 2 on anything that is not an id."""
+    ids: list[int] = []
+    for value in values or []:
+        for part in value.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if not part.isdigit():
+                raise fail(f"--game takes game ids, like --game 3 or --game 3,5 (got {value!r})")
+            if int(part) not in ids:
+                ids.append(int(part))
+    return tuple(ids)
+
+
+@app.command()
+def stats(
+    ctx: typer.Context,
+    player: Annotated[
+        Optional[str],
+        typer.Option(
+            "--player",
+            "-p",
+            metavar="NAME",
+            help="One person in detail: only their games, their calls by bidding round, "
+            "trump suit and seat relative to the dealer, and each of their partnerships.",
+        ),
+    ] = None,
+    since: Annotated[
+        Optional[str],
+        typer.Option(
+            "--since",
+            metavar="DATE",
+            help="Only games dated on or after this day, as YYYY-MM-DD (games without a "
+            "date are left out).",
+        ),
+    ] = None,
+    game: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="ID",
+            help="Only these games: repeat it (--game 3 --game 5) or list them (--game 3,5).",
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the stats as JSON (schemas/stats.schema.json).")
+    ] = False,
+    fmt: Annotated[
+        Format,
+        typer.Option(
+            "--format",
+            "-f",
+            help="table, json (the same as --json), or csv: one row per player, for spreadsheets.",
+        ),
+    ] = Format.table,
+) -> None:
+    """Player and partnership stats, counted in the database over the stored games.
+
+    What each count means, for each player:
+
+    games: games the player sat in. wins: those games their side won.
+
+    hands: hands dealt in the player's games, passed-out hands included.
+
+    calls: hands in which the player fixed trump (ordered up, assisted, took it up, or
+    named a suit).
+
+    made: calls where the makers took 3 or more tricks. marches: calls where they took
+    all 5. euchred: calls where they took fewer than 3. (A hand ended by an upheld renege
+    call, or not yet finished, is a call but neither made nor euchred.)
+
+    make %: made as a share of made and euchred together, the calls that were played out.
+
+    alone_calls: the same as calls, for lone calls. alone_marches: lone calls that took
+    all 5 tricks.
+
+    defended_alone: the times the player defended alone.
+
+    euchres_as_defender: hands where the player's side defended and euchred the makers.
+
+    reneges: renege flags against the player.
+
+    points: all points their side scored in the hands of their games, penalties included
+    (a starting score given with new --score is not).
+
+    partnerships: every pair of players who sat as partners, whatever their seats, with
+    their games, wins, hands, calls, and points_for and points_against (their side's and
+    the other side's points in those hands).
+
+    With --player, the calls are also split by bidding round (one: the upcard ordered up;
+    two: a suit named), by trump suit, and by the caller's seat relative to the dealer
+    (left of the dealer bids first, then the dealer's partner, right of the dealer, and
+    the dealer).
+    """
+    from ..store.stats import StatsFilter, compute, parse_since
+
+    if as_json:
+        if fmt not in (Format.table, Format.json):
+            raise fail(f"--json and --format {fmt.value} disagree: give one of them")
+        fmt = Format.json
+    ids = parse_game_ids(game)
+    with opened(ctx) as store:
+        day = parse_since(since) if since is not None else None
+        doc = compute(store, StatsFilter(player=player, since=day, games=ids))
+    if fmt == Format.json:
+        print_json(doc)
+        return
+    if fmt == Format.csv:
+        from ..render.spreadsheet import stats_csv
+
+        typer.echo(stats_csv(doc), nl=False)
+        return
+    from ..render.stats import stats_view
+    from .console import console
+
+    console().print(stats_view(doc, person=player is not None))

@@ -1,0 +1,222 @@
+"""Stats as tables: every player and partnership, or one person in detail, and as CSV."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.cards import SUIT_LETTERS, SUIT_NAMES
+from . import cards as rc
+
+RELATIVE_WORDS = {
+    "left_of_dealer": "Left of the dealer (bids first)",
+    "dealer_partner": "The dealer's partner",
+    "right_of_dealer": "Right of the dealer",
+    "dealer": "The dealer",
+}
+ROUND_WORDS = {"1": "Round one (ordered the upcard)", "2": "Round two (named a suit)"}
+NOTE = "Make % = made ÷ (made + euchred). euchre-log stats --help defines every column."
+
+
+def percent(made: int, euchred: int) -> str:
+    """``67%``, or ``-`` when no call was played out."""
+    played = made + euchred
+    return "-" if played == 0 else f"{round(100 * made / played)}%"
+
+
+def _table(title: str | None = None) -> Table:
+    return Table(
+        title=title,
+        title_justify="left",
+        title_style="bold",
+        show_edge=False,
+        pad_edge=False,
+        header_style="bold",
+    )
+
+
+def scope_line(doc: Mapping[str, Any]) -> Text:
+    """``5 games, 17 hands`` and the filters that chose them."""
+    f = doc["filters"]
+    games, hands = doc["games"], doc["hands"]
+    out = Text(
+        f"{games} game{'' if games == 1 else 's'}, {hands} hand{'' if hands == 1 else 's'}",
+        style="bold",
+    )
+    said = []
+    if f.get("player"):
+        said.append(f"{f['player']}'s games")
+    if f.get("since"):
+        said.append(f"since {f['since']}")
+    if f.get("games"):
+        said.append("games " + ", ".join(str(g) for g in f["games"]))
+    if said:
+        out.append(" (" + "; ".join(said) + ")")
+    return out
+
+
+def players_table(players: list[dict[str, Any]]) -> Table:
+    """One row per player: games, wins, hands, points, and the defending counts."""
+    t = _table("Players")
+    t.add_column("Player")
+    for head in (
+        "Games",
+        "Won",
+        "Hands",
+        "Points",
+        "Euchres\ndefending",
+        "Defended\nalone",
+        "Reneges",
+    ):
+        t.add_column(head, justify="right")
+    for p in players:
+        t.add_row(
+            p["name"],
+            *(
+                str(p[k])
+                for k in (
+                    "games",
+                    "wins",
+                    "hands",
+                    "points",
+                    "euchres_as_defender",
+                    "defended_alone",
+                    "reneges",
+                )
+            ),
+        )
+    return t
+
+
+def makers_table(players: list[dict[str, Any]]) -> Table:
+    """One row per player: the calls they made and how they came out."""
+    t = _table("Making trump")
+    t.add_column("Player")
+    for head in ("Calls", "Made", "Marches", "Euchred", "Make %", "Alone", "Alone\nmarches"):
+        t.add_column(head, justify="right")
+    for p in players:
+        t.add_row(
+            p["name"],
+            *(str(p[k]) for k in ("calls", "made", "marches", "euchred")),
+            percent(p["made"], p["euchred"]),
+            str(p["alone_calls"]),
+            str(p["alone_marches"]),
+        )
+    return t
+
+
+def partnerships_table(pairs: list[dict[str, Any]], title: str = "Partnerships") -> Table:
+    """One row per pair of partners."""
+    t = _table(title)
+    t.add_column("Partners")
+    for head in (
+        "Games",
+        "Won",
+        "Hands",
+        "Calls",
+        "Made",
+        "Euchred",
+        "Make %",
+        "Points\nfor",
+        "Points\nagainst",
+    ):
+        t.add_column(head, justify="right")
+    for p in pairs:
+        t.add_row(
+            " & ".join(p["players"]),
+            *(str(p[k]) for k in ("games", "wins", "hands", "calls", "made", "euchred")),
+            percent(p["made"], p["euchred"]),
+            str(p["points_for"]),
+            str(p["points_against"]),
+        )
+    return t
+
+
+def _calls_row(t: Table, label: Text | str, c: Mapping[str, int]) -> None:
+    t.add_row(
+        label,
+        str(c["calls"]),
+        str(c["made"]),
+        str(c["marches"]),
+        str(c["euchred"]),
+        percent(c["made"], c["euchred"]),
+    )
+
+
+def calls_table(p: Mapping[str, Any]) -> Table:
+    """A person's calls by bidding round, trump suit and seat relative to the dealer."""
+    t = _table("Making trump")
+    t.add_column("")
+    for head in ("Calls", "Made", "Marches", "Euchred", "Make %"):
+        t.add_column(head, justify="right")
+    _calls_row(t, Text("All calls", style="bold"), p)
+    t.add_section()
+    for key, words in ROUND_WORDS.items():
+        _calls_row(t, words, p["by_round"][key])
+    t.add_section()
+    for s, letter in enumerate(SUIT_LETTERS):
+        label = Text("Trump ")
+        label.append_text(rc.suit(s))
+        label.append(f" {SUIT_NAMES[s]}")
+        _calls_row(t, label, p["by_trump"][letter])
+    t.add_section()
+    for key, words in RELATIVE_WORDS.items():
+        _calls_row(t, words, p["by_seat"][key])
+    return t
+
+
+def person_view(doc: Mapping[str, Any]) -> RenderableType:
+    """One player in detail: the counts in words, calls by round, suit and seat, and
+    their partnerships."""
+    p = doc["players"][0]
+    head = Text(p["name"], style="bold")
+    head.append(f": {p['games']} game{'' if p['games'] == 1 else 's'}, {p['wins']} won")
+    if p["games"]:
+        head.append(f" ({round(100 * p['wins'] / p['games'])}%)")
+    head.append(f"; {p['hands']} hands dealt; {p['points']} points for their side.")
+    facts = _table()
+    facts.add_column("")
+    facts.add_column("", justify="right")
+    facts.show_header = False
+    for label, value in (
+        ("Calls (fixed trump)", p["calls"]),
+        ("  made", p["made"]),
+        ("  marched", p["marches"]),
+        ("  euchred", p["euchred"]),
+        ("Went alone", p["alone_calls"]),
+        ("  marched alone", p["alone_marches"]),
+        ("Defended alone", p["defended_alone"]),
+        ("Euchred the makers, defending", p["euchres_as_defender"]),
+        ("Reneges flagged", p["reneges"]),
+    ):
+        facts.add_row(label, str(value))
+    parts: list[RenderableType] = [scope_line(doc), head, Text(""), facts, Text("")]
+    parts.append(calls_table(p))
+    if doc["partnerships"]:
+        parts.append(Text(""))
+        parts.append(partnerships_table(doc["partnerships"], "With each partner"))
+    parts.append(Text(""))
+    parts.append(Text(NOTE, style="dim"))
+    return Group(*parts)
+
+
+def stats_view(doc: Mapping[str, Any], person: bool = False) -> RenderableType:
+    """Every player and partnership, or (``person``) the one player in detail."""
+    if not doc["players"]:
+        return Group(scope_line(doc), Text("No games match, so there is nothing to count."))
+    if person:
+        return person_view(doc)
+    parts: list[RenderableType] = [scope_line(doc), Text("")]
+    parts.append(players_table(doc["players"]))
+    parts.append(Text(""))
+    parts.append(makers_table(doc["players"]))
+    if doc["partnerships"]:
+        parts.append(Text(""))
+        parts.append(partnerships_table(doc["partnerships"]))
+    parts.append(Text(""))
+    parts.append(Text(NOTE, style="dim"))
+    return Group(*parts)
