@@ -74,6 +74,14 @@ REPLAYS = [
 ]
 
 
+REPLAYS += [
+    # Variants: a card exchanged with the partner, a hand thrown in, the Benny turned up.
+    ("replay-partners-best.txt", "variant-partners-best.json", 1),
+    ("replay-throw-in.txt", "variant-throw-in.json", 1),
+    ("replay-benny.txt", "variant-benny-turned-up.json", 1),
+]
+
+
 @pytest.mark.parametrize(("golden_name", "file", "number"), REPLAYS)
 def test_replay_goldens(golden_name: str, file: str, number: int) -> None:
     game, players = sample(file)
@@ -84,6 +92,17 @@ def test_replay_of_a_hand_stopped_mid_trick() -> None:
     # The deal was recorded; the record stops after two cards of trick 2.
     game = scripted(ORDER_UP_DEAL + "9h o 9s\nah th jh 9h\nac qc")
     golden("replay-unfinished.txt", render(hand_view(game, 0, PLAYERS)))
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.json")), ids=lambda p: p.stem)
+def test_every_hand_of_every_sample_replays_and_explains(path: Path) -> None:
+    for loaded in load_games(path):
+        game = loaded.game
+        for i, hand in enumerate(game.hands):
+            shown = render(hand_view(game, i, loaded.players))
+            assert shown.startswith(f"Hand {hand.number} of {len(game.hands)}")
+            assert shown.count("Trick ") >= len(hand.leaders)
+            assert "Renege: " in render(explain_view(game, i, loaded.players))
 
 
 def test_step_screens_are_the_setup_then_one_per_trick() -> None:
@@ -143,7 +162,7 @@ def test_the_proof_sentence_reads_like_the_table_says_it() -> None:
         "Bob (East) showed out of ♥ (trump) on trick 1 (played 9♦) but held 10♥, "
         "which they played on trick 3." in text
     )
-    assert "Renege: yes. Bob (East) on trick 1." in text
+    assert "Renege: yes. Bob (East) reneged on trick 1." in text
 
 
 # --- Stepping ---------------------------------------------------------------------

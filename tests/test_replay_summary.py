@@ -39,7 +39,9 @@ def test_the_chart_reaches_below_zero_and_above_the_target() -> None:
 def test_in_the_barn_is_called_out_once_per_team() -> None:
     game = session(ORDER_UP_PLAY, initial=(8, 0)).game  # NS make it: 9-0
     said = [line.plain for line in milestones(game, PLAYERS)]
-    assert said == ["Hand 1: NS (Ann & Cat) in the barn at 9-0, one point from the game."]
+    assert said == [
+        "Hand 1: NS (Ann & Cat) in the barn at 9, one point from the game (score NS 9, EW 0)."
+    ]
 
 
 def test_a_skunk_is_called_out() -> None:

@@ -122,7 +122,11 @@ def verdict(hand: HandState, players: Mapping[str, str]) -> Text:
     """``Yes: Bob (East) reneged on trick 1.`` or ``No renege is proven in this hand.``"""
     reneges = [f for f in hand.flags if f.kind == RENEGE and f.seat is not None]
     if reneges:
-        said = "; ".join(f"{person(f.seat, players)} on trick {f.trick}" for f in reneges)  # type: ignore[arg-type]
+        said = "; ".join(
+            f"{person(f.seat, players)} reneged on trick {f.trick}"
+            for f in reneges
+            if f.seat is not None
+        )
         out = Text("Renege: ", style="bold red")
         out.append(f"yes. {said}.", style="bold")
         return out
@@ -187,6 +191,7 @@ def seat_block(
         line.append(
             " " * (4 - len(line.plain))
             + _how(x, card if k.seat == hand.dealer else None, hand.finished)
+            + (f" ({_bower(hand, x.card)[2:]})" if _bower(hand, x.card) else "")
         )
         lines.append(_indent(line, (0, 0, 0, INDENT)))
     unseen = any(isinstance(a, A.Discard) and a.card is None for a in hand.actions)

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import actions as A
-from ..engine.cards import EFFECTIVE_SUIT, TEAM_NAMES, left_of, partner_of
+from ..engine.cards import BENNY, EFFECTIVE_SUIT, TEAM_NAMES, left_of, partner_of
 from ..engine.flags import RENEGE, Flag
 from ..engine.game import GameState, HandResult
 from ..engine.hand import HandState
@@ -99,12 +99,21 @@ def picked_up(hand: HandState) -> bool:
     return any(isinstance(a, A.Order) for a in hand.actions)
 
 
+def upcard_text(c: int) -> Text:
+    """``the 9♥``, or ``the Benny``."""
+    if c == BENNY:
+        return Text("the Benny", style="magenta")
+    out = Text("the ")
+    out.append_text(rc.card(c))
+    return out
+
+
 def upcard_line(hand: HandState, players: Mapping[str, str]) -> Text | None:
     """What became of the upcard: picked up and what was discarded, or turned down."""
     dealer = person(hand.dealer, players)
     if picked_up(hand):
         line = Text(f"{dealer} picked up ")
-        line.append_text(rc.card(hand.upcard))
+        line.append_text(upcard_text(hand.upcard))
         if not any(isinstance(a, A.Discard) for a in hand.actions):
             line.append("; the discard is not recorded yet.")
             return line
@@ -117,26 +126,30 @@ def upcard_line(hand: HandState, players: Mapping[str, str]) -> Text | None:
             line.append(" (worked out from the play)." if how == "deduced" else ".")
         return line
     if sum(1 for r, _, a in bids(hand) if r == 1 and isinstance(a, A.Pass)) >= 4:
-        line = Text(f"{dealer} turned the ")
-        line.append_text(rc.card(hand.upcard))
+        line = Text(f"{dealer} turned ")
+        line.append_text(upcard_text(hand.upcard))
         line.append(" down.")
         return line
     return None
 
 
 def stages(hand: HandState) -> dict[int, list[A.Action]]:
-    """The actions other than bids and plays, by the trick they followed (0: before play).
+    """The actions other than bids and plays, by the trick they followed: -1 before the
+    bidding, 0 after it but before the play, k during or after trick k.
 
     A renege call, penalty or note recorded during or after trick k is shown under it.
     """
     out: dict[int, list[A.Action]] = {}
     size = max(hand.trick_size, 1)
     plays = 0
+    bid = False
     for a in hand.actions:
         if isinstance(a, A.Play):
             plays += 1
-        elif not isinstance(a, (A.Pass, A.Order, A.Call, A.Discard, A.DefendAlone)):
-            k = 0 if plays == 0 else (plays + size - 1) // size
+        elif isinstance(a, (A.Pass, A.Order, A.Call)):
+            bid = True
+        elif not isinstance(a, (A.Discard, A.DefendAlone, A.BlindDoubleLoner)):
+            k = (0 if bid else -1) if plays == 0 else (plays + size - 1) // size
             out.setdefault(k, []).append(a)
     return out
 
@@ -194,7 +207,7 @@ def variant_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) -
     who = person(a.seat, players) if a.seat is not None else "The table"
     out = Text(f"{who} ")
     if isinstance(a, A.BennySuit):
-        out.append("(the dealer) turned up the Benny and named ")
+        out = Text(f"{who}, the dealer, turned up the Benny and named ")
         out.append_text(suit_words(a.suit))
         out.append(" as the suit on offer.")
     elif isinstance(a, A.BlindDoubleLoner):
@@ -308,6 +321,8 @@ def setup_view(hand: HandState, players: Mapping[str, str]) -> RenderableType:
     said = bids(hand)
     round_two = any(r == 2 for r, _, _ in said)
     known = knowledge(hand)
+    early = stages(hand).get(-1, [])
+    parts.extend(action_sentence(hand, a, players) for a in early)
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold", padding=(0, 2))
     table.add_column("Seat")
     table.add_column("Round one")
@@ -332,7 +347,8 @@ def setup_view(hand: HandState, players: Mapping[str, str]) -> RenderableType:
             cells.append(_dealt_cell(hand, seat, known[seat], common is None))
         table.add_row(*cells)
         seat = left_of(seat)
-    parts.append(table)
+    if said or any_known:
+        parts.append(table)
 
     upcard = upcard_line(hand, players)
     if upcard is not None and not picked_up(hand):

@@ -44,7 +44,8 @@ def scope_line(doc: Mapping[str, Any]) -> Text:
     f = doc["filters"]
     games, hands = doc["games"], doc["hands"]
     out = Text(
-        f"{games} game{'' if games == 1 else 's'}, {hands} hand{'' if hands == 1 else 's'}",
+        f"Stats over {games} game{'' if games == 1 else 's'}, "
+        f"{hands} hand{'' if hands == 1 else 's'}",
         style="bold",
     )
     said = []

@@ -30,7 +30,9 @@ def milestones(game: GameState, players: Mapping[str, str]) -> list[Text]:
             if score[team] == barn:
                 line = Text(f"Hand {hand.number}: ")
                 line.append(f"{name} in the barn", style="bold")
-                line.append(f" at {score[0]}-{score[1]}, one point from the game.")
+                line.append(
+                    f" at {barn}, one point from the game (score NS {score[0]}, EW {score[1]})."
+                )
                 out.append(line)
                 break
     winner = game.winner
