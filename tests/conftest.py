@@ -47,10 +47,14 @@ def cli(db: Path) -> Cli:
 
 
 def run(
-    db: Path, *args: str, input: str | None = None, timeout: float = 60
+    db: Path,
+    *args: str,
+    input: str | None = None,
+    timeout: float = 60,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """Run the real console script in a subprocess, as a user would."""
-    env = dict(os.environ, EUCHRE_LOG_DB=str(db), COLUMNS="120")
+    env = dict(os.environ, EUCHRE_LOG_DB=str(db), COLUMNS="120", **(env or {}))
     return subprocess.run(
         [sys.executable, "-m", "euchre_log", *args],
         input=input,

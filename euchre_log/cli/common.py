@@ -23,7 +23,9 @@ def db_option(ctx: typer.Context) -> str | None:
 @contextmanager
 def opened(ctx: typer.Context) -> Iterator[Store]:
     """The database of ``--db`` (or the default), closed afterwards; errors exit 2."""
-    from ..store.db import StoreError, open_store
+    from sqlalchemy.exc import DBAPIError
+
+    from ..store.db import StoreError, database_error, open_store
 
     try:
         store = open_store(db_option(ctx))
@@ -33,6 +35,8 @@ def opened(ctx: typer.Context) -> Iterator[Store]:
         yield store
     except StoreError as exc:
         raise fail(str(exc)) from None
+    except DBAPIError as exc:  # read-only, locked past the timeout, the server went away
+        raise fail(str(database_error(store.url, exc)) + "; nothing was stored") from None
     finally:
         store.close()
 

@@ -43,7 +43,8 @@ def record(
         bool,
         typer.Option(
             "--json",
-            help="Read lines from standard input and answer each one, once it is stored, with a line of JSON.",
+            help="Read lines from standard input and answer each one, once it is stored, with "
+            "a line of JSON (line 0 comes first: the state of the game as loaded).",
         ),
     ] = False,
 ) -> None:
@@ -124,7 +125,11 @@ def _piped(recorder: Recorder) -> None:
 
 
 def _json_lines(recorder: Recorder) -> None:
-    """One JSON answer per input line, written only after the line is stored."""
+    """One JSON answer per input line, written only after the line is stored.
+
+    Line 0, written before any input is read, is the state the recorder loaded: a script
+    knows from it where the game stands before sending anything.
+    """
     import json
 
     from ..engine.cards import SEAT_LETTERS
@@ -136,15 +141,7 @@ def _json_lines(recorder: Recorder) -> None:
         sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
         sys.stdout.flush()
 
-    for n, raw in enumerate(sys.stdin, start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            result = recorder.feed(line)
-        except (EntryError, GameMovedOn) as exc:
-            say({"line": n, "ok": False, "error": str(exc), "game": recorder.game_id})
-            raise typer.Exit(2) from None
+    def state(n: int, added: int = 0, undone: int = 0, flags: list[object] | None = None) -> None:
         session = recorder.session
         game = session.game
         hand = session.hand
@@ -155,9 +152,9 @@ def _json_lines(recorder: Recorder) -> None:
                 "line": n,
                 "ok": True,
                 "game": recorder.game_id,
-                "added": len(result.added),
-                "undone": len(result.undone),
-                "flags": [flag_dict(f) for f in result.fed.flags],
+                "added": added,
+                "undone": undone,
+                "flags": flags or [],
                 "hand": len(game.hands),
                 "to_act": None if to_act is None else SEAT_LETTERS[to_act],
                 "expected": hand.expected() if hand is not None else None,
@@ -166,6 +163,18 @@ def _json_lines(recorder: Recorder) -> None:
                 "last_seq": recorder.stored.last_seq,
             }
         )
+
+    state(0)
+    for n, raw in enumerate(sys.stdin, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            result = recorder.feed(line)
+        except (EntryError, GameMovedOn) as exc:
+            say({"line": n, "ok": False, "error": str(exc), "game": recorder.game_id})
+            raise typer.Exit(2) from None
+        state(n, len(result.added), len(result.undone), [flag_dict(f) for f in result.fed.flags])
         if "quit" in result.fed.meta:
             break
 
@@ -193,10 +202,12 @@ def _where_we_are(recorder: Recorder) -> str:
 
 def _interactive(recorder: Recorder) -> None:
     from rich.console import Console
+    from sqlalchemy.exc import DBAPIError
 
     from ..recorder.grammar import EntryError
     from ..recorder.help import HELP
     from ..render import live
+    from ..store.db import StoreError, database_error
     from ..store.games import GameMovedOn
 
     with contextlib.suppress(ImportError):  # not on every platform
@@ -231,6 +242,12 @@ def _interactive(recorder: Recorder) -> None:
             continue
         except EntryError as exc:
             con.print(_refusal(exc))
+            continue
+        except (StoreError, DBAPIError) as exc:
+            message = (
+                exc if isinstance(exc, StoreError) else database_error(recorder.store.url, exc)
+            )
+            con.print(f"[red]Not stored: {message}. Nothing on that line was recorded.[/red]")
             continue
         fed = result.fed
         for text in live.report(

@@ -31,6 +31,10 @@ from ..engine.cards import (
 from ..engine.rules import OPTIONS, PRESETS, Rules, RulesError
 
 LOG_FORMAT = "euchre-log/1"
+MAX_HANDS = 500
+"""A game may hold at most this many hands; a real one has a few dozen."""
+MAX_ACTIONS = 300
+"""A hand may hold at most this many actions (bids, plays, notes, penalties...)."""
 CHECK_FORMAT = "euchre-log-check/1"
 
 
@@ -399,7 +403,7 @@ class HandRecord(BaseModel):
     upcard: Card
     deal: dict[Seat, list[Card]] | None = None
     kitty: list[Card] | None = None
-    actions: list[ActionModel] = Field(default_factory=list)
+    actions: list[ActionModel] = Field(default_factory=list, max_length=MAX_ACTIONS)
     result: HandResultModel | None = None
 
 
@@ -409,7 +413,7 @@ class GameLog(BaseModel):
     model_config = ConfigDict(extra="ignore")
     format: Literal["euchre-log/1"]
     game: GameInfo
-    hands: list[HandRecord] = Field(default_factory=list)
+    hands: list[HandRecord] = Field(default_factory=list, max_length=MAX_HANDS)
 
 
 # ---------------------------------------------------------------------------

@@ -70,7 +70,9 @@ class ImportOut(BaseModel):
 class RecordLine(BaseModel):
     """One line of ``euchre-log record --json``: the answer to one input line, once stored."""
 
-    line: int = Field(description="The input line number, from 1.")
+    line: int = Field(
+        description="The input line number, from 1; line 0 is the state loaded before any input."
+    )
     ok: bool
     game: int
     error: str | None = Field(

@@ -126,6 +126,14 @@ def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
         return "the action has no 'type'", hand, action
     if kind in ("string_too_long", "too_long"):
         limit = err.get("ctx", {}).get("max_length")
+        if field == "hands":
+            return (
+                f"a game holds at most {limit} hands; this file has {err.get('ctx', {}).get('actual_length')}",
+                None,
+                None,
+            )
+        if field == "actions":
+            return f"a hand holds at most {limit} actions", hand, None
         unit = "characters" if kind == "string_too_long" else "entries"
         return f"{field or 'the file'} is too long: {limit} {unit} at most", hand, action
     if kind == "missing":

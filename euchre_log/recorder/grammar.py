@@ -69,6 +69,10 @@ def _is_seat(token: str) -> bool:
     return True
 
 
+MAX_LINE = 10000
+"""The longest line the recorder takes: a long note, not a file pasted by mistake."""
+
+
 class EntryError(ValueError):
     """A token the recorder refuses: the message names it and says what was expected."""
 
@@ -197,6 +201,8 @@ class Session:
         return fed
 
     def _feed(self, line: str, fed: Fed) -> None:
+        if len(line) > MAX_LINE:
+            raise EntryError(f"the line is {len(line)} characters long; {MAX_LINE} at most")
         tokens = line.split()
         i = 0
         while i < len(tokens):

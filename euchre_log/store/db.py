@@ -27,7 +27,8 @@ from .schema import SCHEMA_VERSION
 
 APP_NAME = "euchre-log"
 DB_FILE = "euchre-log.db"
-BUSY_TIMEOUT_MS = 15000
+BUSY_TIMEOUT_MS = int(os.environ.get("EUCHRE_LOG_BUSY_TIMEOUT_MS", "15000"))
+"""How long a writer waits for another to finish before giving up (15 s by default)."""
 
 
 class StoreError(Exception):
@@ -162,6 +163,11 @@ def open_store(db: str | None = None, *, create: bool = True) -> Store:
         engine.dispose()
         raise StoreError(f"cannot use the database {shown}: {_reason(exc)}") from None
     return store
+
+
+def database_error(store_url: str, exc: BaseException) -> StoreError:
+    """A database error in words, naming the database with its password masked."""
+    return StoreError(f"cannot use the database {mask(store_url)}: {_reason(exc)}")
 
 
 def _reason(exc: BaseException) -> str:

@@ -22,6 +22,7 @@ from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES, parse_seat
 from ..engine.game import GameState
 from ..engine.rules import Rules, RulesError
+from ..formats.models import MAX_HANDS
 from ..formats.reader import CARD_INDEX, SEAT_INDEX, LogError, action_from_dict
 from ..formats.writer import action_dict
 from ..recorder.grammar import Entry, Session, StartHand
@@ -35,7 +36,7 @@ FLAG_T = Flag.__table__  # type: ignore[attr-defined]
 SEAT_T = GameSeat.__table__  # type: ignore[attr-defined]
 PLAYER_T = Player.__table__  # type: ignore[attr-defined]
 
-MAX_HANDS_PER_GAME = 500
+MAX_HANDS_PER_GAME = MAX_HANDS
 
 
 class GameMovedOn(StoreError):

@@ -1,0 +1,113 @@
+"""Two recorders at once, as real processes: nothing is lost and nothing conflicts."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+from euchre_log.store.db import open_store
+from euchre_log.store.games import load_game
+
+from .conftest import run
+from .test_crash import _script, start_recorder
+
+
+def _feed(proc: Any, lines: list[str], answers: list[dict[str, Any]]) -> None:
+    for line in lines:
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+        answers.append(json.loads(proc.stdout.readline()))
+    proc.stdin.close()
+    proc.wait(timeout=60)
+
+
+def test_two_recorders_on_different_games_at_the_same_time(tmp_path: Path) -> None:
+    db = tmp_path / "two.db"
+    games = [
+        json.loads(run(db, "new", "--players", p, "--json").stdout)["id"]
+        for p in ("A,B,C,D", "E,F,G,H")
+    ]
+    scripts = [_script(1)[:120], _script(2)[:120]]
+    answers: list[list[dict[str, Any]]] = [[], []]
+    procs = [start_recorder(db, g) for g in games]
+    threads = [
+        threading.Thread(target=_feed, args=(p, s, a))
+        for p, s, a in zip(procs, scripts, answers, strict=True)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    for p in procs:
+        assert p.returncode == 0, p.stderr.read() if p.stderr else ""
+        assert "locked" not in (p.stderr.read() if p.stderr else "")
+    assert all(a["ok"] for group in answers for a in group)
+    store = open_store(str(db))
+    for game, script in zip(games, scripts, strict=True):
+        assert len(load_game(store, game).session.history) == len(script)  # nothing lost
+    store.close()
+    assert run(db, "verify").returncode == 0
+
+
+def test_two_recorders_on_the_same_game_never_conflict(tmp_path: Path) -> None:
+    db = tmp_path / "same.db"
+    game = json.loads(run(db, "new", "--players", "A,B,C,D", "--dealer", "W", "--json").stdout)[
+        "id"
+    ]
+    first, second = start_recorder(db, game), start_recorder(db, game)
+    assert first.stdin and first.stdout and second.stdin and second.stdout
+    # Both load the empty game. The first records the upcard...
+    first.stdin.write("9h\n")
+    first.stdin.flush()
+    assert json.loads(first.stdout.readline())["ok"]
+    # ...and the second, not knowing, tries to record its own: it is told the game moved on.
+    second.stdin.write("9c\n")
+    second.stdin.flush()
+    answer = json.loads(second.stdout.readline())
+    assert not answer["ok"] and "moved on" in answer["error"]
+    second.wait(timeout=30)
+    assert second.returncode == 2
+    # Started again, the second recorder sees the first one's entry and carries on.
+    again = run(db, "record", str(game), "--json", input="o\n")
+    assert json.loads(again.stdout.splitlines()[1])["ok"]
+    first.stdin.write("9s\n")  # the first is now behind: refused, nothing written
+    first.stdin.flush()
+    assert not json.loads(first.stdout.readline())["ok"]
+    first.wait(timeout=30)
+    store = open_store(str(db))
+    stored = load_game(store, game)
+    store.close()
+    assert [type(e).__name__ for e in stored.session.history] == ["StartHand", "Order"]
+    assert run(db, "verify").returncode == 0
+
+
+def test_racing_recorders_on_the_same_game_store_one_entry(tmp_path: Path) -> None:
+    """Ten races: both send the same entry at once; exactly one lands each time."""
+    db = tmp_path / "race.db"
+    game = json.loads(run(db, "new", "--players", "A,B,C,D", "--dealer", "W", "--json").stdout)[
+        "id"
+    ]
+    lines = ["9h", "p", "p", "p", "p", "p", "p", "p", "p", "9c"]
+    for line in lines:
+        procs = [start_recorder(db, game) for _ in range(2)]
+        answers: list[list[dict[str, Any]]] = [[], []]
+        threads = [
+            threading.Thread(target=_feed, args=(p, [line], a))
+            for p, a in zip(procs, answers, strict=True)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+        oks = [a[0]["ok"] for a in answers]
+        assert sorted(oks) == [False, True], answers  # one lands, the other is told
+        loser = answers[oks.index(False)][0]
+        assert "moved on" in loser["error"]
+    store = open_store(str(db))
+    stored = load_game(store, game)
+    store.close()
+    # Exactly the ten entries, whichever recorder wrote each: never one written twice.
+    assert len(stored.session.history) == len(lines)
+    assert run(db, "verify").returncode == 0
