@@ -110,8 +110,18 @@ def makers_table(players: list[dict[str, Any]]) -> Table:
     return t
 
 
-def partnerships_table(pairs: list[dict[str, Any]], title: str = "Partnerships") -> Table:
-    """One row per pair of partners."""
+MAX_PAIRS = 30
+"""The partnerships a table shows: a club of 24 players has 276 pairs; --json has all."""
+
+
+def partnerships_table(
+    pairs: list[dict[str, Any]], title: str = "Partnerships", limit: int = MAX_PAIRS
+) -> Table:
+    """One row per pair of partners, those who played most together first."""
+    ranked = sorted(pairs, key=lambda p: (-p["games"], -p["wins"], p["players"]))
+    if len(ranked) > limit:
+        title += f" (the {limit} that played most together, of {len(ranked)}; --json has all)"
+        ranked = ranked[:limit]
     t = _table(title)
     t.add_column("Partners")
     for head in (
@@ -126,7 +136,7 @@ def partnerships_table(pairs: list[dict[str, Any]], title: str = "Partnerships")
         "Points\nagainst",
     ):
         t.add_column(head, justify="right")
-    for p in pairs:
+    for p in ranked:
         t.add_row(
             " & ".join(p["players"]),
             *(str(p[k]) for k in ("games", "wins", "hands", "calls", "made", "euchred")),
