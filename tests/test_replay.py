@@ -150,6 +150,11 @@ def test_explain_golden_for_the_renege_dispute() -> None:
     golden("explain-renege-dispute.txt", render(explain_view(game, 0, players)))
 
 
+def test_explain_golden_for_a_discard_nobody_saw() -> None:
+    game, players = sample("family-game.json")
+    golden("explain-unseen-discard.txt", render(explain_view(game, 1, players)))
+
+
 def test_explain_golden_for_a_lone_hand_defended_alone() -> None:
     game, players = sample("family-game.json")
     golden("explain-alone-defended.txt", render(explain_view(game, 2, players)))

@@ -172,7 +172,7 @@ def seat_block(
         head.append(": dealt " if k.active else " Dealt ")
         head.append_text(card_row(k.dealt, trump))
         if k.unknown_dealt:
-            head.append(f" and {k.unknown_dealt} card nobody saw (the discard)")
+            head.append(" and a card nobody saw, the discard")
         head.append(
             " (the deal was recorded)" if k.dealt_how == DEALT else " (worked out from the play)"
         )
