@@ -184,7 +184,7 @@ def inject_renege(
         state.apply(a)
     while not state.finished:
         s = state.turn
-        a = Play(s, order[s][state.nplays[s]])
+        a = Play(s, order[s][state.plays_made(s)])
         state.apply(a)
         actions.append(a)
     return actions, seat, t + 1

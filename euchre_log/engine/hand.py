@@ -182,7 +182,6 @@ class HandState:
         "maker",
         "named_suit",
         "next_seat",
-        "nplays",
         "number",
         "outcome",
         "owner",
@@ -245,7 +244,6 @@ class HandState:
         self.showout_trick = [-1] * 16  # [seat * 4 + suit]: first trick shown out (0-based)
         self.showout_card = [-1] * 16
         self.reneged = [0, 0, 0, 0]  # bit per suit whose renege is already flagged
-        self.nplays = [0, 0, 0, 0]
         self.cards_at = [-1] * 20  # [trick * 4 + seat]: the card played
         self.leaders: list[int] = []
         self.winners: list[int] = []
@@ -387,6 +385,11 @@ class HandState:
     def offered_suit(self) -> int:
         """The suit on offer in round one: the upcard's, or the one named for the Benny."""
         return self.named_suit if self.upcard == BENNY else suit_of(self.upcard)
+
+    def plays_made(self, seat: int) -> int:
+        """How many cards the seat has played so far."""
+        at = self.cards_at
+        return sum(1 for t in range(5) if at[t * 4 + seat] >= 0)
 
     def points(self) -> tuple[int, int]:
         """What each team scores for this hand so far, penalties included."""
@@ -710,7 +713,6 @@ class HandState:
         held[seat] &= ~bit
         trick = self.trick
         self.cards_at[trick * 4 + seat] = c
-        self.nplays[seat] += 1
         es = self._eff[c]
         p = self._power[c]
         void = self.void
@@ -1084,7 +1086,7 @@ class HandState:
             raise IllegalAction(f"{did}, but {acc} has not played to trick {t} yet")
         if a.penalty is not None and a.penalty not in ("award", "deduct"):
             raise IllegalAction(f"{did} with penalty {a.penalty!r}; it must be award or deduct")
-        remaining = HAND_SIZE - self.nplays[accused]
+        remaining = HAND_SIZE - self.plays_made(accused)
         shown = a.shown
         if len(set(shown)) != len(shown):
             raise IllegalAction(f"{did}, but a shown card is listed twice")
