@@ -50,3 +50,27 @@ def test_the_readme_lists_every_recorder_token() -> None:
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     for line in HELP.splitlines()[1:-1]:
         assert line.strip() in readme, f"README.md lacks the recorder help line: {line.strip()}"
+
+
+def test_rules_json_follows_its_schema_and_names_every_seed(cli: Cli) -> None:
+    from euchre_log.engine.rules import OPTIONS
+    from euchre_log.formats.outputs import RulesOut
+
+    data = RulesOut.model_validate(cli.json("rules", "--preset", "family"))
+    assert [o.name for o in data.options] == list(OPTIONS)
+    values = {o.name: o.value for o in data.options}
+    assert values["defend_alone"] is True and values["defend_alone_points"] == 4
+    assert all(o.source and o.meaning for o in data.options)
+    assert set(data.presets) == {"classic", "family", "north-american", "canadian", "benny"}
+    result = cli("rules", "--set", "nonsense=1")
+    assert result.exit_code == 2 and "no rule option 'nonsense'" in result.stderr
+
+
+def test_version_answers_at_once() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "euchre_log", "--version"], capture_output=True, text=True
+    )
+    assert out.returncode == 0 and out.stdout.startswith("euchre-log ")

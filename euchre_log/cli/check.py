@@ -105,6 +105,7 @@ SCHEMAS = (
     "import",
     "record-line",
     "stats",
+    "rules",
 )
 
 

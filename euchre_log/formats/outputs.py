@@ -168,3 +168,27 @@ class StatsOut(BaseModel):
     hands: int = Field(description="Hands dealt in those games.")
     players: list[PlayerStats]
     partnerships: list[PartnershipStats]
+
+
+class RuleOptionOut(BaseModel):
+    """One rule option in ``euchre-log rules --json``."""
+
+    name: str
+    value: Any
+    default: Any
+    accepted: str = Field(description="The accepted values, in words.")
+    meaning: str
+    source: str = Field(description="The seed documents the option comes from.")
+
+
+class PresetOut(BaseModel):
+    source: str
+    options: dict[str, Any]
+
+
+class RulesOut(BaseModel):
+    """``euchre-log rules --json``: every option of a preset (or the defaults)."""
+
+    preset: str | None
+    options: list[RuleOptionOut]
+    presets: dict[str, PresetOut]

@@ -10,7 +10,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from .models import CheckReport, GameLog
-from .outputs import GamesOut, ImportOut, NewGameOut, RecordLine, StatsOut, SummaryOut
+from .outputs import (
+    GamesOut,
+    ImportOut,
+    NewGameOut,
+    RecordLine,
+    RulesOut,
+    StatsOut,
+    SummaryOut,
+)
 
 BASE_URL = "https://euchre-log.invalid/schemas/"
 
@@ -36,4 +44,5 @@ def all_schemas() -> dict[str, dict[str, Any]]:
         "import": _schema(ImportOut, "import", "euchre-log import --json"),
         "record-line": _schema(RecordLine, "record-line", "one line of euchre-log record --json"),
         "stats": _schema(StatsOut, "stats", "euchre-log stats --json"),
+        "rules": _schema(RulesOut, "rules", "euchre-log rules --json"),
     }
