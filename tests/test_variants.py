@@ -134,6 +134,13 @@ def test_farmers_hand_that_does_not_qualify_is_flagged() -> None:
     assert flags(s2.game.results()[0]) == [("invalid_farmers_hand", "E", None)]
 
 
+def test_the_cards_a_farmer_puts_in_the_kitty_stay_there() -> None:
+    rules = {"preset": "benny", "farmers_hand": "three_card"}
+    s = session("bj farmer E 9c 9d 9s\nh p p o", rules=rules)  # E took four unseen cards
+    with pytest.raises(EntryError, match="W discarded 9S, but it is in the kitty"):
+        s.feed("9s")  # West cannot discard a card East put in the kitty
+
+
 def test_farmers_hand_malformed_uses_are_refused() -> None:
     rules = {"farmers_hand": "three_card"}
     with pytest.raises(EntryError, match="a farmer's hand shows 3"):

@@ -969,18 +969,19 @@ class HandState:
             hidden = [c for c in range(N_CARDS) if self.owner[c] == KITTY and c != self.upcard]
             if len(hidden) == 3 == KITTY_SIZE[self.rules.deck] - 1:
                 received = tuple(hidden)
+        if not received:
+            self.hand_known[seat] = False
+            # Which kitty cards they took is unknown: any card known to be in the kitty may
+            # be theirs now (but not the ones they are putting in, below).
+            for c in range(N_CARDS):
+                if self.owner[c] == KITTY and c != self.upcard:
+                    self.owner[c] = UNSEEN
         for c in shown:
             self.owner[c] = KITTY
             self.held[seat] &= ~(1 << c)
         for c in received:
             self.owner[c] = seat
             self.held[seat] |= 1 << c
-        if not received:
-            self.hand_known[seat] = False
-            # Which kitty cards they took is unknown: any known kitty card may be theirs now.
-            for c in range(N_CARDS):
-                if self.owner[c] == KITTY and c != self.upcard:
-                    self.owner[c] = UNSEEN
 
     def _throw_in(self, a: ThrowIn) -> None:
         seat, name, shown = a.seat, a.hand, tuple(a.shown)
