@@ -1,4 +1,13 @@
-"""Shared fixtures: a fresh database per test, and ways to run the CLI."""
+"""Shared fixtures: a fresh database per test, and ways to run the CLI.
+
+``db`` is a fresh SQLite file. ``any_db`` is a fresh database on each backend in turn:
+SQLite, then PostgreSQL when ``EUCHRE_LOG_TEST_POSTGRES`` names a server's database
+(``postgresql+psycopg://user@/name?host=/socket/dir``; ``.ci/run`` starts one and sets
+it). Each PostgreSQL test gets a database of its own, created on that server and dropped
+afterwards. Without the variable the PostgreSQL tests are skipped, saying why, except in
+CI (``CI`` set), where they must run. A module whose tests hold for every backend
+overrides ``db`` with ``any_db``, and the ``cli`` fixture follows.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +15,15 @@ import json
 import os
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import Engine, create_engine, inspect, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
 from typer.testing import CliRunner
 
 from euchre_log.cli.app import app, register
@@ -18,12 +31,77 @@ from euchre_log.cli.app import app, register
 register()
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+POSTGRES_ENV = "EUCHRE_LOG_TEST_POSTGRES"
+BACKENDS = ("sqlite", "postgresql")
+
+
+class Database:
+    """A test database: the ``--db`` value that names it, and plain SQL to look inside it
+    (or to tamper with it) behind euchre-log's back, on either backend."""
+
+    def __init__(self, backend: str, target: str, path: Path | None = None) -> None:
+        self.backend = backend
+        self.target = target
+        self.path = path
+        self._engine: Engine | None = None
+
+    def __str__(self) -> str:
+        return self.target
+
+    def __repr__(self) -> str:
+        return f"Database({self.backend}, {self.target})"
+
+    @property
+    def url(self) -> str:
+        """The SQLAlchemy URL (a SQLite file's path becomes ``sqlite:///PATH``)."""
+        return self.target if "://" in self.target else f"sqlite:///{self.target}"
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = create_engine(self.url, poolclass=NullPool)
+        return self._engine
+
+    def sql(self, *statements: str, **params: Any) -> None:
+        """Run statements in one transaction, as another program would."""
+        with self.engine.begin() as conn:
+            for statement in statements:
+                conn.execute(text(statement), params)
+
+    def rows(self, query: str, **params: Any) -> list[tuple[Any, ...]]:
+        with self.engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(text(query), params)]
+
+    def value(self, query: str, **params: Any) -> Any:
+        (row,) = self.rows(query, **params)
+        return row[0]
+
+    def table_names(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return sorted(inspect(conn).get_table_names())
+
+    def columns(self, table: str) -> list[str]:
+        with self.engine.connect() as conn:
+            return [c["name"] for c in inspect(conn).get_columns(table)]
+
+    def contents(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every row of every table, for before-and-after comparisons."""
+        return {
+            name: sorted(self.rows(f'SELECT * FROM "{name}"'), key=repr)
+            for name in self.table_names()
+        }
+
+    def close(self) -> None:
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
 
 
 class Cli:
-    """Run euchre-log in-process against one database."""
+    """Run euchre-log in-process against one database (a path, a URL or a ``Database``)."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path | str | Database) -> None:
         self.db = db
         self.runner = CliRunner()
 
@@ -36,18 +114,74 @@ class Cli:
         return json.loads(result.stdout)
 
 
+def postgres_url() -> str | None:
+    """The test server's database URL, or None (and then PostgreSQL tests skip)."""
+    url = os.environ.get(POSTGRES_ENV, "").strip()
+    if url:
+        return url
+    if os.environ.get("CI"):
+        pytest.fail(f"{POSTGRES_ENV} is not set in CI: .ci/run must start PostgreSQL")
+    pytest.skip(
+        f"PostgreSQL tests need a server: set {POSTGRES_ENV}=postgresql+psycopg://... "
+        "(bash .ci/run starts one)"
+    )
+
+
+@pytest.fixture(scope="session")
+def postgres_admin() -> Iterator[Engine]:
+    """A connection to the test server, in autocommit, to create and drop databases."""
+    url = postgres_url()
+    assert url is not None
+    engine = create_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    yield engine
+    engine.dispose()
+
+
+def make_postgres_db(admin: Engine) -> Database:
+    """A new, empty database on the test server."""
+    name = f"euchre_t_{uuid.uuid4().hex[:12]}"
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(os.environ[POSTGRES_ENV]).set(database=name)
+    return Database("postgresql", url.render_as_string(hide_password=False))
+
+
+def drop_postgres_db(admin: Engine, database: Database) -> None:
+    database.close()
+    name = make_url(database.target).database
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(params=BACKENDS)
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    """A fresh, empty database on each backend in turn."""
+    if request.param == "sqlite":
+        path = tmp_path / "test.db"
+        database = Database("sqlite", str(path), path)
+        yield database
+        database.close()
+        return
+    admin: Engine = request.getfixturevalue("postgres_admin")
+    database = make_postgres_db(admin)
+    try:
+        yield database
+    finally:
+        drop_postgres_db(admin, database)
+
+
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "test.db"
 
 
 @pytest.fixture
-def cli(db: Path) -> Cli:
+def cli(db: Path | Database) -> Cli:
     return Cli(db)
 
 
 def run(
-    db: Path,
+    db: Path | str | Database,
     *args: str,
     input: str | None = None,
     timeout: float = 60,

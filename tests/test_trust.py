@@ -1,30 +1,30 @@
-"""Tamper evidence: each kind of change made behind euchre-log's back is reported."""
+"""Tamper evidence: each kind of change made behind euchre-log's back is reported.
+
+Every test runs on SQLite and on PostgreSQL: the tampering is plain SQL on either.
+"""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from .conftest import SAMPLES, Cli
+from .conftest import SAMPLES, Cli, Database
 
 
 @pytest.fixture
-def stored(cli: Cli, db: Path) -> Path:
+def db(any_db: Database) -> Database:
+    """Each test's database: SQLite, then PostgreSQL."""
+    return any_db
+
+
+@pytest.fixture
+def stored(cli: Cli, db: Database) -> Database:
     cli.json("import", str(SAMPLES / "renege-dispute.json"))
     game = cli.json("new", "--players", "Ann,Bob,Cat,Dan", "--dealer", "W")["id"]
     assert cli("record", str(game), input="9h o 9s\nah th jh 9h\nundo\n9h\n").exit_code == 0
     return db
-
-
-def sql(db: Path, *statements: str) -> None:
-    con = sqlite3.connect(db)
-    for s in statements:
-        con.execute(s)
-    con.commit()
-    con.close()
 
 
 def findings(cli: Cli) -> list[dict[str, object]]:
@@ -34,7 +34,7 @@ def findings(cli: Cli) -> list[dict[str, object]]:
     return list(data["problems"])
 
 
-def test_an_untouched_database_is_intact(cli: Cli, stored: Path) -> None:
+def test_an_untouched_database_is_intact(cli: Cli, stored: Database) -> None:
     result = cli("verify")
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
@@ -43,50 +43,50 @@ def test_an_untouched_database_is_intact(cli: Cli, stored: Path) -> None:
     ]
 
 
-def test_an_undo_is_in_the_chain(stored: Path) -> None:
-    con = sqlite3.connect(stored)
-    kinds = [r[0] for r in con.execute("SELECT kind FROM action WHERE game_id = 2 ORDER BY seq")]
-    con.close()
+def test_an_undo_is_in_the_chain(stored: Database) -> None:
+    kinds = [r[0] for r in stored.rows("SELECT kind FROM action WHERE game_id = 2 ORDER BY seq")]
     assert kinds == ["deal", "order", "discard", "play", "play", "play", "play", "undo", "play"]
 
 
-def test_a_changed_entry(cli: Cli, stored: Path) -> None:
-    sql(
-        stored,
-        "UPDATE action SET data = replace(data, '\"9D\"', '\"KD\"') WHERE game_id = 1 AND seq = 5",
+def test_a_changed_entry(cli: Cli, stored: Database) -> None:
+    stored.sql(
+        "UPDATE action SET data = replace(data, '\"9D\"', '\"KD\"') WHERE game_id = 1 AND seq = 5"
     )
     (p,) = findings(cli)
     assert (p["game"], p["kind"], p["hand"], p["entry"], p["action"]) == (1, "changed", 1, 5, 5)
     assert "changed outside euchre-log" in str(p["message"])
 
 
-def test_a_removed_entry_in_the_middle_and_at_the_end(cli: Cli, stored: Path) -> None:
-    sql(stored, "DELETE FROM action WHERE game_id = 1 AND seq = 7")
+def test_a_removed_entry_in_the_middle_and_at_the_end(cli: Cli, stored: Database) -> None:
+    stored.sql("DELETE FROM action WHERE game_id = 1 AND seq = 7")
     (p,) = findings(cli)
     assert (p["kind"], p["entry"]) == ("removed", 7)
-    sql(stored, "DELETE FROM action WHERE game_id = 2 AND seq = 9")
+    stored.sql("DELETE FROM action WHERE game_id = 2 AND seq = 9")
     kinds = [(p["game"], p["kind"]) for p in findings(cli)]
     assert (2, "removed") in kinds
 
 
-def test_an_inserted_entry(cli: Cli, stored: Path) -> None:
-    con = sqlite3.connect(stored)
-    row = con.execute(
+def test_an_inserted_entry(cli: Cli, stored: Database) -> None:
+    row = stored.rows(
         "SELECT game_id, hand, kind, data, created_at, hash FROM action WHERE game_id = 2 ORDER BY seq DESC"
-    ).fetchone()
-    con.execute(
-        "INSERT INTO action (game_id, seq, hand, kind, data, created_at, prev_hash, hash) VALUES (?, 10, ?, ?, ?, ?, ?, ?)",
-        (row[0], row[1], row[2], row[3], row[4], row[5], "0" * 64),
+    )[0]
+    stored.sql(
+        "INSERT INTO action (game_id, seq, hand, kind, data, created_at, prev_hash, hash)"
+        " VALUES (:g, 10, :h, :k, :d, :t, :p, :x)",
+        g=row[0],
+        h=row[1],
+        k=row[2],
+        d=row[3],
+        t=row[4],
+        p=row[5],
+        x="0" * 64,
     )
-    con.commit()
-    con.close()
     kinds = [(p["game"], p["kind"], p["entry"]) for p in findings(cli)]
     assert (2, "changed", 10) in kinds or (2, "inserted", 10) in kinds
 
 
-def test_reordered_entries(cli: Cli, stored: Path) -> None:
-    sql(
-        stored,
+def test_reordered_entries(cli: Cli, stored: Database) -> None:
+    stored.sql(
         "UPDATE action SET seq = 100 WHERE game_id = 1 AND seq = 6",
         "UPDATE action SET seq = 6 WHERE game_id = 1 AND seq = 7",
         "UPDATE action SET seq = 7 WHERE game_id = 1 AND seq = 100",
@@ -95,23 +95,39 @@ def test_reordered_entries(cli: Cli, stored: Path) -> None:
     assert ("reordered", 6) in kinds or ("reordered", 7) in kinds
 
 
-def test_a_rewritten_head(cli: Cli, stored: Path) -> None:
-    sql(stored, "UPDATE game SET head_hash = '" + "a" * 64 + "' WHERE id = 2")
+def test_a_rewritten_head(cli: Cli, stored: Database) -> None:
+    stored.sql("UPDATE game SET head_hash = '" + "a" * 64 + "' WHERE id = 2")
     (p,) = findings(cli)
     assert (p["game"], p["kind"]) == (2, "head")
 
 
-def test_verify_names_one_game(cli: Cli, stored: Path) -> None:
-    sql(
-        stored,
-        "UPDATE action SET data = replace(data, '\"9D\"', '\"KD\"') WHERE game_id = 1 AND seq = 5",
+def test_each_hand_keeps_its_head_and_a_rewritten_one_is_reported(
+    cli: Cli, stored: Database
+) -> None:
+    heads = stored.rows("SELECT game_id, number, head_hash FROM hand ORDER BY game_id, number")
+    for game_id, number, head in heads:
+        last = stored.rows(
+            "SELECT hash FROM action WHERE game_id = :g AND hand = :n ORDER BY seq DESC",
+            g=game_id,
+            n=number,
+        )[0][0]
+        assert head == last  # the hash of the hand's last entry, undos included
+    stored.sql("UPDATE hand SET head_hash = NULL WHERE game_id = 1 AND number = 1")
+    (p,) = findings(cli)
+    assert (p["game"], p["kind"], p["hand"]) == (1, "head", 1)
+    assert "hand 1's head hash does not match its last entry" in str(p["message"])
+
+
+def test_verify_names_one_game(cli: Cli, stored: Database) -> None:
+    stored.sql(
+        "UPDATE action SET data = replace(data, '\"9D\"', '\"KD\"') WHERE game_id = 1 AND seq = 5"
     )
     assert cli("verify", "2").exit_code == 0
     assert cli("verify", "1").exit_code == 1
 
 
 def test_export_seals_the_log_and_import_checks_the_seal(
-    cli: Cli, stored: Path, tmp_path: Path
+    cli: Cli, stored: Database, tmp_path: Path
 ) -> None:
     out = tmp_path / "dispute.json"
     assert cli("export", "1", "-o", str(out)).exit_code == 0

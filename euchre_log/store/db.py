@@ -4,7 +4,9 @@ By default the database is ``euchre-log.db`` in the platform's user data folder 
 ``typer.get_app_dir``). ``--db`` or ``EUCHRE_LOG_DB`` may name another file or any
 SQLAlchemy URL. SQLite runs in WAL mode with ``synchronous=FULL`` and a busy timeout, and
 write transactions start with ``BEGIN IMMEDIATE`` so that two writers queue instead of
-failing.
+failing. PostgreSQL (``postgresql+psycopg://...``, the ``postgres`` extra) runs at its
+defaults. Opening a database creates its tables, or upgrades them with the migrations
+of ``migrate.py`` when they are from an older euchre-log.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlalchemy.pool import NullPool
-from sqlmodel import SQLModel
 
 from . import schema as _tables  # noqa: F401  (registers the tables)
 from .schema import SCHEMA_VERSION
@@ -29,6 +30,8 @@ APP_NAME = "euchre-log"
 DB_FILE = "euchre-log.db"
 BUSY_TIMEOUT_MS = int(os.environ.get("EUCHRE_LOG_BUSY_TIMEOUT_MS", "15000"))
 """How long a writer waits for another to finish before giving up (15 s by default)."""
+CONNECT_TIMEOUT_S = 10
+"""How long to wait for a database server (PostgreSQL) to answer before giving up."""
 
 
 class StoreError(Exception):
@@ -77,7 +80,13 @@ class Store:
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:
-        """A write transaction: all of it is committed, or none of it."""
+        """A write transaction: all of it is committed, or none of it.
+
+        On SQLite it starts with ``BEGIN IMMEDIATE``, so writers queue for the lock. On
+        PostgreSQL it runs at the server's default isolation (read committed): two writers
+        of one game are kept apart by the journal's unique (game, seq), which
+        ``games.append`` turns into ``GameMovedOn``.
+        """
         with (
             self.engine.connect().execution_options(euchre_write=True) as conn,
             conn.begin(),
@@ -86,9 +95,12 @@ class Store:
 
     @contextmanager
     def reading(self) -> Iterator[Connection]:
-        """A read-only transaction with a consistent view."""
-        with self.engine.connect() as conn, conn.begin():
-            yield conn
+        """A read-only transaction with a consistent view (a snapshot on PostgreSQL too)."""
+        with self.engine.connect() as conn:
+            if not self.is_sqlite:
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                yield conn
 
     def close(self) -> None:
         self.engine.dispose()
@@ -144,12 +156,24 @@ def open_store(db: str | None = None, *, create: bool = True) -> Store:
             except OSError as exc:
                 raise StoreError(f"cannot create the database {path}: {exc.strerror}") from None
     kwargs: dict[str, Any] = {}
-    if parsed.get_backend_name() == "sqlite":
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
         kwargs["poolclass"] = NullPool
         kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}
+    elif backend == "postgresql" and parsed.get_driver_name() in ("psycopg", "psycopg2"):
+        kwargs["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT_S}
     try:
         engine = create_engine(url, **kwargs)
-    except Exception as exc:  # a missing driver, a malformed URL
+    except ImportError as exc:  # the driver is not installed
+        hint = (
+            " (install it with: pip install 'euchre-log[postgres]')"
+            if backend == "postgresql"
+            else ""
+        )
+        raise StoreError(
+            f"cannot use the database {shown}: its driver {exc.name or ''} is not installed{hint}"
+        ) from None
+    except Exception as exc:  # a malformed URL, an unknown database kind
         raise StoreError(f"cannot use the database {shown}: {_reason(exc)}") from None
     if engine.dialect.name == "sqlite":
         _configure_sqlite(engine)
@@ -184,30 +208,70 @@ def _reason(exc: BaseException) -> str:
     return mask(text_)
 
 
-def _prepare(store: Store) -> None:
-    """Create the tables of a new database, and refuse one from a newer version."""
-    shown = mask(store.url)
-    with store.engine.connect() as conn:
-        has_meta = store.engine.dialect.has_table(conn, "meta")
-        if has_meta:
-            row = conn.execute(text("SELECT value FROM meta WHERE key = 'schema_version'")).first()
-            version = int(row[0]) if row else 0
-            if version > SCHEMA_VERSION:
-                raise StoreError(
-                    f"the database {shown} was made by a newer euchre-log (schema {version}; "
-                    f"this one knows {SCHEMA_VERSION}): upgrade euchre-log to use it. "
-                    "Nothing was changed."
-                )
-            return
-        tables = store.engine.dialect.get_table_names(conn)
+def _schema_version(conn: Connection, shown: str) -> int | None:
+    """The database's ``meta.schema_version``: None when it is empty.
+
+    Refuses a database that holds other tables and is not euchre-log's.
+    """
+    dialect = conn.engine.dialect
+    if dialect.has_table(conn, "meta"):
+        row = conn.execute(text("SELECT value FROM meta WHERE key = 'schema_version'")).first()
+        return int(row[0]) if row else 0
+    tables = dialect.get_table_names(conn)
     if tables:
         raise StoreError(
             f"the database {shown} holds other tables ({', '.join(sorted(tables)[:5])}) "
             "and is not a euchre-log database; nothing was changed"
         )
-    with store.writing() as conn:
-        SQLModel.metadata.create_all(conn)
-        conn.execute(
-            text("INSERT INTO meta (key, value) VALUES ('schema_version', :v)"),
-            {"v": str(SCHEMA_VERSION)},
+    return None
+
+
+def _refuse_newer(version: int | None, shown: str) -> None:
+    if version is not None and version > SCHEMA_VERSION:
+        raise StoreError(
+            f"the database {shown} was made by a newer euchre-log (schema {version}; "
+            f"this one knows {SCHEMA_VERSION}): upgrade euchre-log to use it. "
+            "Nothing was changed."
         )
+
+
+MIGRATION_LOCK = 0x6575_6368_7265
+"""The PostgreSQL advisory lock that two tools opening one old database queue on."""
+
+
+def _prepare(store: Store) -> None:
+    """Create the tables of a new database, upgrade an older one, refuse a newer one.
+
+    The version is read with one query; Alembic is imported only when a migration is due.
+    The upgrade runs in one write transaction, after reading the version again under the
+    write lock (another euchre-log may have upgraded the database meanwhile), so that a
+    failure anywhere leaves the database as it was.
+    """
+    shown = mask(store.url)
+    with store.engine.connect() as conn:
+        version = _schema_version(conn, shown)
+    _refuse_newer(version, shown)
+    if version == SCHEMA_VERSION:
+        return
+    with store.writing() as conn:
+        if not store.is_sqlite:
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+        version = _schema_version(conn, shown)
+        _refuse_newer(version, shown)
+        if version == SCHEMA_VERSION:
+            return
+        from .migrate import upgrade
+
+        try:
+            upgrade(conn, version)
+        except Exception as exc:  # a database error, or Alembic's (an unknown revision)
+            raise StoreError(_migration_failed(shown, version, exc)) from None
+
+
+def _migration_failed(shown: str, version: int | None, exc: BaseException) -> str:
+    what = (
+        f"create the tables of the new database {shown}"
+        if version is None
+        else f"upgrade the database {shown} from schema {version} to {SCHEMA_VERSION}"
+    )
+    return f"cannot {what}: {_reason(exc)}. Nothing was changed."

@@ -8,6 +8,7 @@ got there first, the write is refused with ``GameMovedOn`` and nothing is stored
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import uuid
@@ -17,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES, parse_seat
@@ -87,6 +89,40 @@ def entry_data(entry: Entry) -> tuple[str, dict[str, Any]]:
             data["kitty"] = [CARD_TEXT[c] for c in entry.kitty]
         return "deal", data
     return entry.TYPE, action_dict(entry)
+
+
+@functools.lru_cache(maxsize=8192)
+def _action_text(action: A.Action) -> str:
+    # A game uses a few hundred distinct actions (4 seats x 24 cards...): encode each once.
+    return canonical(action_dict(action))
+
+
+def entry_text(entry: Entry) -> tuple[str, str]:
+    """(kind, canonical JSON) of an entry: what the journal stores and the chain covers."""
+    if isinstance(entry, StartHand):
+        kind, data = entry_data(entry)
+        return kind, canonical(data)
+    return entry.TYPE, _action_text(entry)
+
+
+_ROW_COLUMNS = ("game_id", "seq", "hand", "kind", "data", "created_at", "prev_hash", "hash")
+
+
+def insert_journal(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
+    """Append journal rows (tuples in ``_ROW_COLUMNS`` order) with one bulk insert.
+
+    The rows go straight to the driver's ``executemany``: a season's import is hundreds of
+    thousands of rows, and building a parameter dict per row would double its cost.
+    """
+    if not rows:
+        return
+    style = conn.dialect.paramstyle
+    if style in ("qmark", "format", "pyformat"):
+        mark = "?" if style == "qmark" else "%s"
+        sql = f"INSERT INTO action ({', '.join(_ROW_COLUMNS)}) VALUES ({', '.join([mark] * 8)})"
+        conn.exec_driver_sql(sql, rows)
+    else:
+        conn.execute(insert(ACTION_T), [dict(zip(_ROW_COLUMNS, r, strict=True)) for r in rows])
 
 
 def entry_from_data(kind: str, data: dict[str, Any]) -> Entry:
@@ -250,19 +286,33 @@ def list_games(store: Store) -> list[dict[str, Any]]:
 # Writing
 
 
+def player_key(name: str) -> str:
+    """The name folded for matching: the same person whatever the case or spacing."""
+    return name.strip().casefold()
+
+
 def _player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
+    """Each name's player id, adding the players not yet known (matched by ``player_key``).
+
+    The insert runs in a savepoint: should another writer add the same player at the same
+    moment (possible on PostgreSQL, where writers do not queue), its row is used instead.
+    """
     out: dict[str, int] = {}
     for name in names:
-        key = name.strip().casefold()
+        key = player_key(name)
         row = conn.execute(select(PLAYER_T.c.id).where(PLAYER_T.c.key == key)).first()
         if row is None:
-            pid = conn.execute(
-                insert(PLAYER_T).values(name=name.strip(), key=key)
-            ).inserted_primary_key
-            assert pid is not None
-            out[name] = int(pid[0])
-        else:
-            out[name] = int(row[0])
+            try:
+                with conn.begin_nested():
+                    pid = conn.execute(
+                        insert(PLAYER_T).values(name=name.strip(), key=key)
+                    ).inserted_primary_key
+                assert pid is not None
+                out[name] = int(pid[0])
+                continue
+            except IntegrityError:
+                row = conn.execute(select(PLAYER_T.c.id).where(PLAYER_T.c.key == key)).one()
+        out[name] = int(row[0])
     return out
 
 
@@ -340,8 +390,24 @@ def _insert_game(
     return game_id
 
 
+def hand_heads(conn: Connection, game_id: int) -> dict[int, str]:
+    """Each hand's head hash: the hash of the game's last journal entry of that hand."""
+    last = (
+        select(ACTION_T.c.hand, func.max(ACTION_T.c.seq).label("seq"))
+        .where(ACTION_T.c.game_id == game_id)
+        .group_by(ACTION_T.c.hand)
+        .subquery()
+    )
+    rows = conn.execute(
+        select(ACTION_T.c.hand, ACTION_T.c.hash)
+        .join(last, (ACTION_T.c.hand == last.c.hand) & (ACTION_T.c.seq == last.c.seq))
+        .where(ACTION_T.c.game_id == game_id)
+    )
+    return {int(hand): str(digest) for hand, digest in rows}
+
+
 def _cache_rows(
-    game_id: int, state: GameState
+    game_id: int, state: GameState, heads: dict[int, str]
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     hands, flags = [], []
     for hand, r in zip(state.hands, state.results(), strict=True):
@@ -367,6 +433,7 @@ def _cache_rows(
                 "score_ns": r.score_after[0],
                 "score_ew": r.score_after[1],
                 "flags": len(r.flags),
+                "head_hash": heads.get(r.number),
             }
         )
         for f in r.flags:
@@ -384,12 +451,25 @@ def _cache_rows(
     return hands, flags
 
 
-def _write_cache(conn: Connection, game_id: int, state: GameState, *, fresh: bool = False) -> None:
-    """Replace the game's cached results by the engine's."""
+def _write_cache(
+    conn: Connection,
+    game_id: int,
+    state: GameState,
+    *,
+    fresh: bool = False,
+    heads: dict[int, str] | None = None,
+) -> None:
+    """Replace the game's cached results by the engine's, each hand with its head hash.
+
+    ``heads`` are the hands' head hashes when the caller knows them; otherwise they are
+    read from the journal, which must already hold the entries just written.
+    """
     if not fresh:
         conn.execute(delete(HAND_T).where(HAND_T.c.game_id == game_id))
         conn.execute(delete(FLAG_T).where(FLAG_T.c.game_id == game_id))
-    hands, flags = _cache_rows(game_id, state)
+    if heads is None:
+        heads = hand_heads(conn, game_id)
+    hands, flags = _cache_rows(game_id, state, heads)
     if hands:
         conn.execute(insert(HAND_T), hands)
     if flags:
@@ -406,6 +486,12 @@ def _game_summary(state: GameState) -> dict[str, Any]:
         "winner": None if winner is None else TEAM_NAMES[winner],
         "hands": len(state.hands),
     }
+
+
+def _is_seq_clash(exc: IntegrityError) -> bool:
+    """Whether a refused insert broke the journal's unique (game, seq)."""
+    words = str(exc.orig).lower()
+    return "uq_action_game_seq" in words or "action.game_id, action.seq" in words
 
 
 def append(
@@ -455,7 +541,16 @@ def append(
             seqs.append(seq)
             prev = digest
         if rows:
-            conn.execute(insert(ACTION_T), rows)
+            try:
+                conn.execute(insert(ACTION_T), rows)
+            except IntegrityError as exc:
+                if not _is_seq_clash(exc):
+                    raise
+                # Another writer took this sequence number first (on PostgreSQL, writers
+                # do not queue): the unique (game, seq) refused ours.
+                raise GameMovedOn(
+                    f"game {game_id} moved on: another recorder added to it at the same time"
+                ) from None
         _write_cache(conn, game_id, state)
         conn.execute(
             update(GAME_T)
@@ -496,7 +591,8 @@ def import_game(
     )
     uid = conn.execute(select(GAME_T.c.uid).where(GAME_T.c.id == game_id)).scalar_one()
     prev, stamp, seq = genesis(uid), now(), 0
-    rows = []
+    rows: list[dict[str, Any]] = []
+    heads: dict[int, str] = {}
     for number, hand in enumerate(state.hands, start=1):
         entries: list[Entry] = [StartHand(hand.dealer, hand.upcard, dict(hand.deal), hand.kitty)]
         entries.extend(hand.actions)
@@ -517,10 +613,10 @@ def import_game(
                     "hash": digest,
                 }
             )
-            prev = digest
+            prev = heads[number] = digest
     if rows:
         conn.execute(insert(ACTION_T), rows)
-    _write_cache(conn, game_id, state, fresh=True)
+    _write_cache(conn, game_id, state, fresh=True, heads=heads)
     conn.execute(
         update(GAME_T)
         .where(GAME_T.c.id == game_id)

@@ -6,7 +6,11 @@ the file format, or an ``undo`` that takes back an earlier entry. Each carries a
 hash chained to the one before it in the same game.
 
 ``hand`` and ``flag`` are caches of what the engine derives from those entries. They are
-rebuilt on every write and are never authoritative; stats read them with SQL.
+rebuilt on every write and are never authoritative; stats read them with SQL. Each hand
+keeps its head hash (that of its last entry), as the game keeps the head of its chain.
+
+The tables are created and changed only by the migrations in ``migrations/``, which
+``db.open_store`` applies when it opens a database of an older schema.
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ from typing import Optional
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 1
-"""Bump this when the tables change, and add a migration."""
+SCHEMA_VERSION = 2
+"""The schema this code reads and writes. Bump it when the tables change, and add the
+migration that brings a database from the version before (``migrations/versions/``)."""
 
 
 class Meta(SQLModel, table=True):
@@ -125,6 +130,11 @@ class Hand(SQLModel, table=True):
     score_ns: int = 0
     score_ew: int = 0
     flags: int = 0
+    head_hash: Optional[str] = Field(
+        default=None,
+        max_length=64,
+        description="The hash of the hand's last journal entry (schema 2 on).",
+    )
 
 
 class Flag(SQLModel, table=True):

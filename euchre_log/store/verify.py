@@ -1,20 +1,22 @@
 """Recompute each game's hash chain and say what was changed behind the tool's back.
 
 Every journal entry carries ``hash = SHA-256(prev_hash | seq | hand | kind | time | data)``,
-and the game row keeps the head. An edit to an entry breaks its own hash; a removed,
-inserted or reordered entry breaks the links; the head catches a change at the end.
+and the game row keeps the head, as each cached hand keeps its own (its last entry's hash).
+An edit to an entry breaks its own hash; a removed, inserted or reordered entry breaks the
+links; the heads catch a change at the end of the game or of a hand.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, select
 
 from .db import Store
-from .games import ACTION_T, GAME_T, chain_hash, genesis
+from .games import ACTION_T, GAME_T, HAND_T, chain_hash, genesis
 
 CHANGED = "changed"
 REMOVED = "removed"
@@ -166,7 +168,34 @@ def verify_game(conn: Connection, game_id: int) -> list[Problem]:
                 "the game's head hash does not match its last entry: the record was rewritten outside euchre-log",
             )
         )
+    if not problems:
+        problems.extend(_hand_heads(conn, game_id, rows))
     return problems
+
+
+def _hand_heads(conn: Connection, game_id: int, rows: Sequence[Any]) -> list[Problem]:
+    """A problem for each cached hand whose head hash is not its last entry's hash."""
+    last: dict[int, str] = {}
+    for r in rows:
+        last[r.hand] = r.hash
+    cached = conn.execute(
+        select(HAND_T.c.number, HAND_T.c.head_hash)
+        .where(HAND_T.c.game_id == game_id)
+        .order_by(HAND_T.c.number)
+    )
+    return [
+        Problem(
+            game_id,
+            HEAD,
+            None,
+            number,
+            None,
+            f"hand {number}'s head hash does not match its last entry: the record was "
+            "rewritten outside euchre-log",
+        )
+        for number, head in cached
+        if head != last.get(number)
+    ]
 
 
 def verify(store: Store, game_ids: list[int] | None = None) -> tuple[list[int], list[Problem]]:

@@ -1,0 +1,290 @@
+"""Schema migrations: a database of the first released schema is upgraded when opened.
+
+``fixtures/schema-v1.db`` was written by euchre-log before migrations existed (schema 1,
+``meta.schema_version = 1``, no ``alembic_version``), and ``schema-v1.expected.json`` holds
+what that old code read from it; ``fixtures/make_schema_v1.py`` says how both were made.
+On PostgreSQL the same rows are loaded into the tables of revision 0001 (the first
+schema, exactly), and the ``alembic_version`` table is dropped, as the old code had none.
+Every test runs on SQLite and on PostgreSQL unless it says otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from euchre_log.store.db import SCHEMA_VERSION, Store, StoreError, open_store
+
+from .conftest import FIXTURES, ROOT, Cli, Database
+
+FIXTURE = FIXTURES / "schema-v1.db"
+EXPECTED: dict[str, Any] = json.loads(
+    (FIXTURES / "schema-v1.expected.json").read_text(encoding="utf-8")
+)
+V1_TABLES = ("meta", "player", "game", "game_seat", "action", "hand", "flag")
+
+
+@pytest.fixture
+def db(any_db: Database) -> Database:
+    """Each test's database: SQLite, then PostgreSQL."""
+    return any_db
+
+
+def fixture_rows(table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """The columns and rows of one table of the v1 fixture."""
+    con = sqlite3.connect(FIXTURE)
+    try:
+        cursor = con.execute(f'SELECT * FROM "{table}"')
+        return [d[0] for d in cursor.description], cursor.fetchall()
+    finally:
+        con.close()
+
+
+def load_v1(target: Database) -> Database:
+    """Make ``target`` a database as the first released euchre-log left it."""
+    if target.backend == "sqlite":
+        assert target.path is not None
+        shutil.copyfile(FIXTURE, target.path)
+        return target
+    from alembic import command
+
+    from euchre_log.store.migrate import alembic_config
+
+    with target.engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "0001")
+        conn.execute(text("DROP TABLE alembic_version"))
+        conn.execute(text("DELETE FROM meta"))
+        for table in V1_TABLES:
+            columns, rows = fixture_rows(table)
+            names = ", ".join(f'"{c}"' for c in columns)
+            marks = ", ".join(f":{c}" for c in columns)
+            records = [dict(zip(columns, row, strict=True)) for row in rows]
+            if table == "hand":
+                for r in records:
+                    r["alone"] = bool(r["alone"])
+            conn.execute(text(f'INSERT INTO "{table}" ({names}) VALUES ({marks})'), records)
+            if "id" in columns:
+                conn.execute(
+                    text(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                        f'(SELECT max(id) FROM "{table}"))'
+                    )
+                )
+    return target
+
+
+@pytest.fixture
+def v1(db: Database) -> Database:
+    """The fixture's database of schema 1, on each backend."""
+    return load_v1(db)
+
+
+def v1_contents(database: Database) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the v1 tables, in the v1 columns only."""
+    out = {}
+    for table in V1_TABLES:
+        columns, _ = fixture_rows(table)
+        names = ", ".join(f'"{c}"' for c in columns)
+        out[table] = sorted(database.rows(f'SELECT {names} FROM "{table}"'), key=repr)
+    return out
+
+
+def schema_facts(database: Database) -> dict[str, Any]:
+    """The version, the Alembic stamp (if any) and the tables' columns."""
+    tables = database.table_names()
+    return {
+        "version": database.value("SELECT value FROM meta WHERE key = 'schema_version'"),
+        "revision": (
+            database.value("SELECT version_num FROM alembic_version")
+            if "alembic_version" in tables
+            else None
+        ),
+        "tables": {t: database.columns(t) for t in tables},
+    }
+
+
+def test_the_fixture_is_a_database_of_the_first_released_schema(v1: Database) -> None:
+    facts = schema_facts(v1)
+    assert facts["version"] == "1" and facts["revision"] is None
+    assert "head_hash" not in facts["tables"]["hand"]
+    assert v1.value("SELECT count(*) FROM game") == 5
+    assert v1.value("SELECT count(*) FROM action WHERE kind = 'undo'") == 4
+
+
+def test_a_v1_database_is_upgraded_when_the_tool_opens_it_and_reads_as_before(
+    v1: Database, cli: Cli
+) -> None:
+    before = v1_contents(v1)
+    assert cli.json("games") == EXPECTED["games"]
+    facts = schema_facts(v1)
+    assert facts["version"] == str(SCHEMA_VERSION) == "2"
+    assert facts["revision"] == "0002"
+    assert "head_hash" in facts["tables"]["hand"]
+    # Nothing of the old record was lost or changed: every row of every table is there.
+    after = v1_contents(v1)
+    assert after.pop("meta") != before.pop("meta")
+    assert after == before
+    # Each hand's head is its last entry's hash, undos included.
+    hands = v1.rows("SELECT game_id, number, head_hash FROM hand ORDER BY game_id, number")
+    assert len(hands) == 18  # 13 + 1 + 1 + 2 + 1
+    for game_id, number, head in hands:
+        last = v1.rows(
+            "SELECT hash FROM action WHERE game_id = :g AND hand = :n ORDER BY seq DESC",
+            g=game_id,
+            n=number,
+        )
+        assert head == last[0][0], (game_id, number)
+    # The games read exactly as the old code read them, and every chain is intact.
+    for game, summary in EXPECTED["summary"].items():
+        assert cli.json("summary", game) == summary
+    for game, exported in EXPECTED["export"].items():
+        result = cli("export", game)
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout) == exported
+    verified = cli("verify", "--json")
+    assert verified.exit_code == 0, verified.output
+    assert json.loads(verified.stdout) == {"games": [1, 2, 3, 4, 5], "intact": True, "problems": []}
+
+
+def test_an_upgraded_database_records_on_with_each_hands_head(v1: Database, cli: Cli) -> None:
+    assert cli("record", "5", input="qd kd ad 9d\nas ks\n").exit_code == 0
+    assert cli("record", "4", input="p\nac\n").exit_code == 0  # hand 3 starts
+    for game in (4, 5):
+        hands = v1.rows(
+            "SELECT number, head_hash FROM hand WHERE game_id = :g ORDER BY number", g=game
+        )
+        last = v1.rows("SELECT hand, hash FROM action WHERE game_id = :g ORDER BY seq DESC", g=game)
+        for number, head in hands:
+            assert head == next(h for n, h in last if n == number)
+    assert len(v1.rows("SELECT number FROM hand WHERE game_id = 4")) == 3
+    assert cli("verify").exit_code == 0
+
+
+def _refuse_meta_updates(database: Database) -> None:
+    """A trigger that makes the upgrade's last step (the new version) fail."""
+    if database.backend == "sqlite":
+        database.sql(
+            "CREATE TRIGGER refuse BEFORE UPDATE ON meta "
+            "BEGIN SELECT RAISE(ABORT, 'stopped on purpose'); END"
+        )
+    else:
+        database.sql(
+            "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS "
+            "$$ BEGIN RAISE EXCEPTION 'stopped on purpose'; END $$",
+            "CREATE TRIGGER refuse BEFORE UPDATE ON meta FOR EACH ROW EXECUTE FUNCTION refuse()",
+        )
+
+
+def test_an_upgrade_that_fails_half_way_changes_nothing(v1: Database, cli: Cli) -> None:
+    _refuse_meta_updates(v1)
+    before, facts = v1.contents(), schema_facts(v1)
+    result = cli("games")
+    assert result.exit_code == 2
+    assert "cannot upgrade the database" in result.stderr
+    assert "from schema 1 to 2" in result.stderr and "stopped on purpose" in result.stderr
+    assert "Nothing was changed." in result.stderr and "Traceback" not in result.output
+    # The column was added and the hands filled before the failure: all of it rolled back.
+    assert schema_facts(v1) == facts and v1.contents() == before
+    v1.sql("DROP TRIGGER refuse" if v1.backend == "sqlite" else "DROP TRIGGER refuse ON meta")
+    assert cli.json("games") == EXPECTED["games"]
+    assert schema_facts(v1)["version"] == "2"
+
+
+def test_a_new_database_is_built_by_the_migrations_exactly_as_the_tables_declare(
+    db: Database,
+) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlmodel import SQLModel
+
+    open_store(str(db)).close()
+    facts = schema_facts(db)
+    assert (facts["version"], facts["revision"]) == ("2", "0002")
+    with db.engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        assert compare_metadata(context, SQLModel.metadata) == []
+
+
+def test_two_tools_opening_an_old_database_at_once_both_work(v1: Database) -> None:
+    opened: list[Store | BaseException] = []
+
+    def open_it() -> None:
+        try:
+            opened.append(open_store(str(v1)))
+        except BaseException as exc:
+            opened.append(exc)
+
+    threads = [threading.Thread(target=open_it) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert all(isinstance(s, Store) for s in opened), opened
+    for s in opened:
+        assert isinstance(s, Store)
+        s.close()
+    assert schema_facts(v1)["revision"] == "0002"
+    assert v1.value("SELECT count(*) FROM hand WHERE head_hash IS NULL") == 0
+
+
+def test_a_read_only_old_database_is_refused_in_words(tmp_path: Path) -> None:
+    """SQLite only: a v1 file that cannot be written cannot be upgraded, and says so."""
+    path = tmp_path / "old.db"
+    shutil.copyfile(FIXTURE, path)
+    with pytest.raises(StoreError) as refused:
+        open_store(f"sqlite:///file:{path}?mode=ro&uri=true")
+    message = str(refused.value)
+    assert "cannot upgrade the database" in message and "read-only" in message
+    assert "Nothing was changed." in message
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT value FROM meta").fetchone() == ("1",)
+    con.close()
+
+
+def test_only_a_due_migration_imports_alembic(tmp_path: Path) -> None:
+    """``--help`` imports no database code, and an up-to-date database no Alembic."""
+    helped = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "euchre_log", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    assert "alembic" not in helped.stderr and "sqlalchemy" not in helped.stderr
+    path = tmp_path / "current.db"
+    open_store(str(path)).close()
+    probe = (
+        "import sys; from euchre_log.store.db import open_store; "
+        f"open_store({str(path)!r}).close(); print('alembic' in sys.modules)"
+    )
+    current = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert current.stdout.strip() == "False"
+    old = tmp_path / "old.db"
+    shutil.copyfile(FIXTURE, old)
+    probe = probe.replace(repr(str(path)), repr(str(old)))
+    upgraded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert upgraded.stdout.strip() == "True"
+
+
+def test_the_migrations_ship_inside_the_package() -> None:
+    """pyproject's package discovery (namespace packages) takes the migration folders."""
+    from setuptools import find_namespace_packages
+
+    found = find_namespace_packages(where=str(ROOT), include=["euchre_log*"])
+    assert "euchre_log.store.migrations" in found
+    assert "euchre_log.store.migrations.versions" in found
+    versions = ROOT / "euchre_log" / "store" / "migrations" / "versions"
+    assert len(list(versions.glob("rev*.py"))) == SCHEMA_VERSION
