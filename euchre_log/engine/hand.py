@@ -296,8 +296,8 @@ class HandState:
                     f"the deal gives {who} {len(cards)} cards, but a hand has {HAND_SIZE}"
                 )
             for c in cards:
-                self._card_ok(c, f"the deal to {who}: ")
-                if owner[c] != UNSEEN:
+                if not (0 <= c < N_CARDS and owner[c] == UNSEEN):
+                    self._card_ok(c, f"the deal to {who}: ")  # outside the deck?
                     raise IllegalAction(
                         f"{CARD_TEXT[c]} is dealt to {who}, but it is {self._where(c)}"
                     )
@@ -310,8 +310,8 @@ class HandState:
                 f"the kitty lists {len(self.kitty)} cards besides the upcard, but it has only {limit}"
             )
         for c in self.kitty:
-            self._card_ok(c, "the kitty: ")
-            if owner[c] != UNSEEN:
+            if not (0 <= c < N_CARDS and owner[c] == UNSEEN):
+                self._card_ok(c, "the kitty: ")
                 raise IllegalAction(f"{CARD_TEXT[c]} is in the kitty, but it is {self._where(c)}")
             owner[c] = KITTY
 

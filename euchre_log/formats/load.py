@@ -8,7 +8,15 @@ from typing import Any
 
 from ..engine.game import GameState
 from .models import GameLog
-from .reader import LogError, load_json, new_game, play_hands, read_log
+from .reader import (
+    LogError,
+    new_game,
+    parse_json_bytes,
+    play_hands,
+    read_bytes,
+    read_log,
+    read_log_bytes,
+)
 
 
 @dataclass
@@ -29,7 +37,10 @@ class LoadedGame:
 
 
 def _play(file: str, data: Any) -> LoadedGame:
-    log = read_log(data)
+    return _play_log(file, read_log(data))
+
+
+def _play_log(file: str, log: GameLog) -> LoadedGame:
     game = new_game(log)
     for _ in play_hands(log, game):
         pass
@@ -68,4 +79,8 @@ def games_from_data(file: str, data: Any) -> list[LoadedGame]:
 
 def load_games(path: str | Path) -> list[LoadedGame]:
     """Every game in a file, all or nothing; raises ``LogError`` if any part is malformed."""
-    return games_from_data(str(path), load_json(path))
+    raw = read_bytes(path)
+    log = read_log_bytes(raw)
+    if log is not None:  # the common case, in one pass
+        return [_play_log(str(path), log)]
+    return games_from_data(str(path), parse_json_bytes(raw))

@@ -7,7 +7,7 @@ format lists and store the canonical form; files are always written canonically.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, NotRequired, Union
 
 from pydantic import (
     AfterValidator,
@@ -18,6 +18,7 @@ from pydantic import (
     WithJsonSchema,
     field_validator,
 )
+from typing_extensions import TypedDict
 
 from ..engine.cards import (
     CARD_TEXT,
@@ -111,50 +112,51 @@ class InitialScore(BaseModel):
 # Actions
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+# Actions are TypedDicts rather than models: a season's re-check validates hundreds of
+# thousands of them, and pydantic-core builds plain dicts far faster than model instances.
+# Fields left out take the defaults the format gives (alone: false, card: null...).
 
 
-class PassAction(_Action):
+class PassAction(TypedDict):
     """A pass, in either bidding round."""
 
     type: Literal["pass"]
     seat: Seat
 
 
-class OrderAction(_Action):
+class OrderAction(TypedDict):
     """Round one: accept the upcard's suit (order up, assist, or take it up)."""
 
     type: Literal["order"]
     seat: Seat
-    alone: bool = False
+    alone: NotRequired[bool]
 
 
-class CallAction(_Action):
+class CallAction(TypedDict):
     """Round two: name trump."""
 
     type: Literal["call"]
     seat: Seat
     suit: Suit
-    alone: bool = False
+    alone: NotRequired[bool]
 
 
-class DiscardAction(_Action):
-    """The dealer's discard; ``card`` is null when nobody saw it."""
+class DiscardAction(TypedDict):
+    """The dealer's discard; ``card`` is null (or left out) when nobody saw it."""
 
     type: Literal["discard"]
     seat: Seat
-    card: Card | None = None
+    card: NotRequired[Card | None]
 
 
-class DefendAloneAction(_Action):
+class DefendAloneAction(TypedDict):
     """A defender defends alone against a lone hand."""
 
     type: Literal["defend_alone"]
     seat: Seat
 
 
-class PlayAction(_Action):
+class PlayAction(TypedDict):
     """A card played to the current trick."""
 
     type: Literal["play"]
@@ -162,39 +164,38 @@ class PlayAction(_Action):
     card: Card
 
 
-class RenegeCallAction(_Action):
-    """``seat`` says that ``accused`` reneged on ``trick``."""
+class RenegeCallAction(TypedDict):
+    """``seat`` says that ``accused`` reneged on ``trick``; ``shown`` are cards the accused
+    still held, if they were shown; ``penalty`` is the innocent side's choice (award or
+    deduct), null taking the rules' renege_penalty."""
 
     type: Literal["renege_call"]
     seat: Seat
     accused: Seat
-    trick: int = Field(ge=1, le=5)
-    shown: list[Card] = Field(default_factory=list)
-    penalty: Literal["award", "deduct"] | None = Field(
-        default=None,
-        description="The innocent side's choice of penalty; null takes the rules' renege_penalty.",
-    )
+    trick: Annotated[int, Field(ge=1, le=5)]
+    shown: NotRequired[list[Card]]
+    penalty: NotRequired[Literal["award", "deduct"] | None]
 
 
-class PenaltyAction(_Action):
+class PenaltyAction(TypedDict):
     """A penalty the table agreed on: ``points`` (maybe negative) are added to ``team``."""
 
     type: Literal["penalty"]
     seat: Seat
     team: Team
-    points: int = Field(ge=-100, le=100)
-    reason: str = Field(default="", max_length=2000)
+    points: Annotated[int, Field(ge=-100, le=100)]
+    reason: NotRequired[Annotated[str, Field(max_length=2000)]]
 
 
-class NoteAction(_Action):
+class NoteAction(TypedDict):
     """A comment on the hand; it changes nothing in the play."""
 
     type: Literal["note"]
-    seat: Seat | None = None
-    text: str = Field(max_length=10000)
+    seat: NotRequired[Seat | None]
+    text: Annotated[str, Field(max_length=10000)]
 
 
-class BennySuitAction(_Action):
+class BennySuitAction(TypedDict):
     """25-card deck: the Benny was turned up and the dealer names the suit on offer."""
 
     type: Literal["benny_suit"]
@@ -202,22 +203,21 @@ class BennySuitAction(_Action):
     suit: Suit
 
 
-class BlindDoubleLonerAction(_Action):
+class BlindDoubleLonerAction(TypedDict):
     """Declared before looking: the turned card's suit is trump and ``seat`` plays alone."""
 
     type: Literal["blind_double_loner"]
     seat: Seat
 
 
-class FarmersHandAction(_Action):
-    """A weak hand exchanged with the kitty: ``shown`` go in, ``received`` come out."""
+class FarmersHandAction(TypedDict):
+    """A weak hand exchanged with the kitty: ``shown`` go in, ``received`` (empty when
+    nobody else saw them) come out."""
 
     type: Literal["farmers_hand"]
     seat: Seat
-    shown: list[Card] = Field(min_length=1, max_length=5)
-    received: list[Card] = Field(
-        default_factory=list, max_length=5, description="Empty when nobody else saw them."
-    )
+    shown: Annotated[list[Card], Field(min_length=1, max_length=5)]
+    received: NotRequired[Annotated[list[Card], Field(max_length=5)]]
 
 
 ThrowInName = Literal[
@@ -230,22 +230,22 @@ ThrowInName = Literal[
 ]
 
 
-class ThrowInAction(_Action):
+class ThrowInAction(TypedDict):
     """A named poor hand shown and thrown in for a new deal."""
 
     type: Literal["throw_in"]
     seat: Seat
     hand: ThrowInName
-    shown: list[Card] = Field(min_length=1, max_length=6)
+    shown: Annotated[list[Card], Field(min_length=1, max_length=6)]
 
 
-class PartnersBestAction(_Action):
+class PartnersBestAction(TypedDict):
     """A lone player (or lone defender) swaps one card with their partner; null when unseen."""
 
     type: Literal["partners_best"]
     seat: Seat
-    gave: Card | None = None
-    received: Card | None = None
+    gave: NotRequired[Card | None]
+    received: NotRequired[Card | None]
 
 
 ActionModel = Annotated[

@@ -55,6 +55,11 @@ class LogError(ValueError):
 
 def load_json(path: str | Path) -> Any:
     """Read a JSON file, refusing what is not JSON with the line and column."""
+    return parse_json_bytes(read_bytes(path))
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """A file's bytes, refusing a missing, unreadable or oversized file in words."""
     p = Path(path)
     try:
         size = p.stat().st_size
@@ -69,7 +74,19 @@ def load_json(path: str | Path) -> Any:
         raise LogError("the file cannot be read (permission denied)") from None
     except OSError as exc:
         raise LogError(f"the file cannot be read ({exc.strerror})") from None
-    return parse_json_bytes(raw)
+    return raw
+
+
+def read_log_bytes(raw: bytes) -> GameLog | None:
+    """A euchre-log/1 file parsed and validated in one pass (in Pydantic's Rust core);
+    None when it is not a valid one, so that the caller takes the slower path that says
+    why (or reads it as EGN)."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return GameLog.model_validate_json(raw)
+    except ValidationError:
+        return None
 
 
 def parse_json_bytes(raw: bytes) -> Any:
@@ -192,53 +209,23 @@ def read_log(data: Any) -> GameLog:
 # Into the engine
 
 
+# The actions that make up nearly every hand, made once: they are immutable values, so a
+# season of games can share them instead of building a new object per card played.
+_PLAYS = {(s, c): A.Play(SEAT_INDEX[s], i) for s in SEAT_INDEX for c, i in CARD_INDEX.items()}
+_PASSES = {s: A.Pass(i) for s, i in SEAT_INDEX.items()}
+_ORDERS = {(s, alone): A.Order(i, alone) for s, i in SEAT_INDEX.items() for alone in (False, True)}
+
+
 def engine_action(model: Any) -> A.Action:
-    """The engine action of a validated action model."""
-    t = model.type
-    seat = SEAT_INDEX[model.seat] if model.seat is not None else None
+    """The engine action of a validated action (a dict in the canonical form)."""
+    t = model["type"]
     if t == "play":
-        return A.Play(seat, CARD_INDEX[model.card])  # type: ignore[arg-type]
+        return _PLAYS[model["seat"], model["card"]]
     if t == "pass":
-        return A.Pass(seat)  # type: ignore[arg-type]
+        return _PASSES[model["seat"]]
     if t == "order":
-        return A.Order(seat, model.alone)  # type: ignore[arg-type]
-    if t == "call":
-        return A.Call(seat, SUIT_INDEX[model.suit], model.alone)  # type: ignore[arg-type]
-    if t == "discard":
-        return A.Discard(seat, None if model.card is None else CARD_INDEX[model.card])  # type: ignore[arg-type]
-    if t == "defend_alone":
-        return A.DefendAlone(seat)  # type: ignore[arg-type]
-    if t == "renege_call":
-        return A.RenegeCall(
-            seat,  # type: ignore[arg-type]
-            SEAT_INDEX[model.accused],
-            model.trick,
-            tuple(CARD_INDEX[c] for c in model.shown),
-            model.penalty,
-        )
-    if t == "penalty":
-        return A.Penalty(seat, TEAM_INDEX[model.team], model.points, model.reason)  # type: ignore[arg-type]
-    if t == "note":
-        return A.Note(seat, model.text)
-    if t == "benny_suit":
-        return A.BennySuit(seat, SUIT_INDEX[model.suit])  # type: ignore[arg-type]
-    if t == "blind_double_loner":
-        return A.BlindDoubleLoner(seat)  # type: ignore[arg-type]
-    if t == "farmers_hand":
-        return A.FarmersHand(
-            seat,  # type: ignore[arg-type]
-            tuple(CARD_INDEX[c] for c in model.shown),
-            tuple(CARD_INDEX[c] for c in model.received),
-        )
-    if t == "throw_in":
-        return A.ThrowIn(seat, model.hand, tuple(CARD_INDEX[c] for c in model.shown))  # type: ignore[arg-type]
-    if t == "partners_best":
-        return A.PartnersBest(
-            seat,  # type: ignore[arg-type]
-            None if model.gave is None else CARD_INDEX[model.gave],
-            None if model.received is None else CARD_INDEX[model.received],
-        )
-    raise LogError(f"unknown action type {t!r}")
+        return _ORDERS[model["seat"], model.get("alone", False)]
+    return action_from_dict(model)
 
 
 def _card_of(value: Any) -> int:
