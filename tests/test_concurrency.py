@@ -1,16 +1,19 @@
-"""Two recorders at once, as real processes: nothing is lost and nothing conflicts."""
+"""Two recorders at once, as real processes: nothing is lost and nothing conflicts.
+
+Each test runs on SQLite (writers queue on BEGIN IMMEDIATE) and on PostgreSQL (writers
+run side by side; the journal's unique (game, seq) decides which one lands).
+"""
 
 from __future__ import annotations
 
 import json
 import threading
-from pathlib import Path
 from typing import Any
 
 from euchre_log.store.db import open_store
 from euchre_log.store.games import load_game
 
-from .conftest import run
+from .conftest import Database, run
 from .test_crash import _script, start_recorder
 
 
@@ -23,8 +26,8 @@ def _feed(proc: Any, lines: list[str], answers: list[dict[str, Any]]) -> None:
     proc.wait(timeout=60)
 
 
-def test_two_recorders_on_different_games_at_the_same_time(tmp_path: Path) -> None:
-    db = tmp_path / "two.db"
+def test_two_recorders_on_different_games_at_the_same_time(any_db: Database) -> None:
+    db = any_db
     games = [
         json.loads(run(db, "new", "--players", p, "--json").stdout)["id"]
         for p in ("A,B,C,D", "E,F,G,H")
@@ -51,8 +54,8 @@ def test_two_recorders_on_different_games_at_the_same_time(tmp_path: Path) -> No
     assert run(db, "verify").returncode == 0
 
 
-def test_two_recorders_on_the_same_game_never_conflict(tmp_path: Path) -> None:
-    db = tmp_path / "same.db"
+def test_two_recorders_on_the_same_game_never_conflict(any_db: Database) -> None:
+    db = any_db
     game = json.loads(run(db, "new", "--players", "A,B,C,D", "--dealer", "W", "--json").stdout)[
         "id"
     ]
@@ -83,9 +86,9 @@ def test_two_recorders_on_the_same_game_never_conflict(tmp_path: Path) -> None:
     assert run(db, "verify").returncode == 0
 
 
-def test_racing_recorders_on_the_same_game_store_one_entry(tmp_path: Path) -> None:
+def test_racing_recorders_on_the_same_game_store_one_entry(any_db: Database) -> None:
     """Ten races: both send the same entry at once; exactly one lands each time."""
-    db = tmp_path / "race.db"
+    db = any_db
     game = json.loads(run(db, "new", "--players", "A,B,C,D", "--dealer", "W", "--json").stdout)[
         "id"
     ]

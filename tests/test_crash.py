@@ -15,12 +15,12 @@ import pytest
 from euchre_log.store.db import open_store
 from euchre_log.store.games import load_game
 
-from .conftest import ROOT, run
+from .conftest import ROOT, Database, run
 
 LINES = ["9h", "o", "9s", "ah", "9d", "jh", "9h", "ac", "qc", "9c", "jc", "kd", "ad"]
 
 
-def start_recorder(db: Path, game: int) -> subprocess.Popen[str]:
+def start_recorder(db: Path | Database, game: int) -> subprocess.Popen[str]:
     """A recorder answering in JSON, once it has loaded the game (its line 0 is read)."""
     env = dict(os.environ, EUCHRE_LOG_DB=str(db))
     proc = subprocess.Popen(

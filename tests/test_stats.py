@@ -13,7 +13,7 @@ import csv
 import io
 import json
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from euchre_log.engine.simulate import random_game
 from euchre_log.formats.outputs import PlayerStats, StatsOut
 from euchre_log.formats.writer import game_info, log_dict
 
-from .conftest import SAMPLES, Cli
+from .conftest import BACKENDS, SAMPLES, Cli, Database, drop_postgres_db, make_postgres_db
 from .helpers import ORDER_UP_PLAY, session
 
 SEATS = "NESW"
@@ -204,18 +204,29 @@ def expected_stats(
     }
 
 
-@pytest.fixture(scope="module")
-def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
-    """The corpus imported into one database, shared by the tests of this module."""
+Corpus = tuple[Path | Database, list[Path]]
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def corpus(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Corpus]:
+    """The corpus imported into one database, shared by the tests of this module: a
+    SQLite file, then a PostgreSQL database (the same SQL must count the same)."""
     from .conftest import Cli as _Cli
 
     folder = tmp_path_factory.mktemp("corpus")
     paths = write_corpus(folder)
     paths += sorted(SAMPLES.glob("*.json"))
-    db = folder / "stats.db"
+    db: Path | Database = folder / "stats.db"
+    if request.param == "postgresql":
+        admin = request.getfixturevalue("postgres_admin")
+        db = make_postgres_db(admin)
     result = _Cli(db)("import", *(str(p) for p in paths))
     assert result.exit_code == 0, result.output
-    return db, paths
+    yield db, paths
+    if isinstance(db, Database):
+        drop_postgres_db(admin, db)
 
 
 def reports_for(cli: Cli, paths: Iterable[Path]) -> list[dict[str, Any]]:
@@ -238,7 +249,7 @@ def filtered(
     return logs, kept
 
 
-def test_stats_match_counts_from_the_check_reports(corpus: tuple[Path, list[Path]]) -> None:
+def test_stats_match_counts_from_the_check_reports(corpus: Corpus) -> None:
     db, paths = corpus
     cli = Cli(db)
     logs, _ = filtered(paths, lambda i, log: True)
@@ -262,7 +273,7 @@ def test_stats_match_counts_from_the_check_reports(corpus: tuple[Path, list[Path
         assert totals[key] > 0, key
 
 
-def test_stats_for_one_player_and_their_partnerships(corpus: tuple[Path, list[Path]]) -> None:
+def test_stats_for_one_player_and_their_partnerships(corpus: Corpus) -> None:
     db, paths = corpus
     cli = Cli(db)
     logs, kept = filtered(paths, lambda i, log: "Eve" in log["game"]["players"].values())
@@ -273,7 +284,7 @@ def test_stats_for_one_player_and_their_partnerships(corpus: tuple[Path, list[Pa
     assert all("Eve" in p["players"] for p in got["partnerships"])
 
 
-def test_stats_since_a_date_and_for_some_games(corpus: tuple[Path, list[Path]]) -> None:
+def test_stats_since_a_date_and_for_some_games(corpus: Corpus) -> None:
     db, paths = corpus
     cli = Cli(db)
 
@@ -292,7 +303,7 @@ def test_stats_since_a_date_and_for_some_games(corpus: tuple[Path, list[Path]]) 
     assert cli.json("stats", "--game", "3,5", "--game", "8", "-g", "13") == expected
 
 
-def test_stats_csv_has_one_row_per_player(corpus: tuple[Path, list[Path]]) -> None:
+def test_stats_csv_has_one_row_per_player(corpus: Corpus) -> None:
     db, _ = corpus
     cli = Cli(db)
     doc = cli.json("stats")
@@ -308,7 +319,7 @@ def test_stats_csv_has_one_row_per_player(corpus: tuple[Path, list[Path]]) -> No
         assert int(row["seat_dealer_euchred"]) == p["by_seat"]["dealer"]["euchred"]
 
 
-def test_stats_tables_for_everyone_and_for_a_person(corpus: tuple[Path, list[Path]]) -> None:
+def test_stats_tables_for_everyone_and_for_a_person(corpus: Corpus) -> None:
     db, _ = corpus
     cli = Cli(db)
     everyone = cli("stats")
@@ -364,9 +375,7 @@ def test_stats_help_defines_every_count() -> None:
         (["--json", "--format", "csv"], "--json and --format csv disagree"),
     ],
 )
-def test_stats_bad_input_exits_2(
-    corpus: tuple[Path, list[Path]], args: list[str], message: str
-) -> None:
+def test_stats_bad_input_exits_2(corpus: Corpus, args: list[str], message: str) -> None:
     db, _ = corpus
     result = Cli(db)("stats", *args)
     assert result.exit_code == 2
@@ -375,7 +384,7 @@ def test_stats_bad_input_exits_2(
 
 
 def test_stats_are_sums_in_the_database_not_a_replay(
-    corpus: tuple[Path, list[Path]], monkeypatch: pytest.MonkeyPatch
+    corpus: Corpus, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """stats never loads a game through the engine: it reads the cached results."""
     import euchre_log.store.games as games

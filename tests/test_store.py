@@ -1,13 +1,20 @@
-"""The store and the commands around it: new, record, games, import, export, summary."""
+"""The store and the commands around it: new, record, games, import, export, summary.
+
+Every test here runs on SQLite and on PostgreSQL (``any_db``), but those about the SQLite
+file itself (its permissions, WAL mode, a file that is not a database).
+"""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 
 from euchre_log.engine import Rules
 from euchre_log.recorder.grammar import EntryError
@@ -15,24 +22,17 @@ from euchre_log.recorder.recording import Recorder
 from euchre_log.store.db import StoreError, open_store
 from euchre_log.store.games import GameMovedOn, create_game, load_game
 
-from .conftest import SAMPLES, Cli
+from .conftest import SAMPLES, Cli, Database
 from .helpers import tokens_from_log
 
 PLAYERS = ["--players", "Ann,Bob,Cat,Dan"]
 FLAGGED_SAMPLES = ("renege-dispute.json", "turned-down-suit.json")
 
 
-def table_contents(db: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table, for byte-for-byte comparisons."""
-    con = sqlite3.connect(db)
-    try:
-        names = [
-            r[0]
-            for r in con.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
-        ]
-        return {n: sorted(con.execute(f"SELECT * FROM {n}").fetchall(), key=repr) for n in names}
-    finally:
-        con.close()
+@pytest.fixture
+def db(any_db: Database) -> Database:
+    """Each test's database: SQLite, then PostgreSQL."""
+    return any_db
 
 
 def new_game(cli: Cli, *extra: str) -> int:
@@ -95,12 +95,10 @@ def test_bad_new_options_are_refused_by_name(cli: Cli, args: list[str], words: s
     assert "Traceback" not in result.output
 
 
-def test_players_are_shared_across_games_by_name(db: Path, cli: Cli) -> None:
+def test_players_are_shared_across_games_by_name(db: Database, cli: Cli) -> None:
     new_game(cli)
     cli.json("new", "--players", "ann,Eve,Cat,Bob")
-    con = sqlite3.connect(db)
-    names = sorted(r[0] for r in con.execute("SELECT name FROM player"))
-    con.close()
+    names = sorted(r[0] for r in db.rows("SELECT name FROM player"))
     assert names == ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
@@ -158,18 +156,16 @@ def test_strict_refuses_a_flagged_line(cli: Cli) -> None:
     assert cli.json("summary", str(gid))["hands"][0]["outcome"] == "incomplete"
 
 
-def test_undo_is_recorded_not_deleted_and_crosses_a_hand_start(db: Path, cli: Cli) -> None:
+def test_undo_is_recorded_not_deleted_and_crosses_a_hand_start(db: Database, cli: Cli) -> None:
     gid = new_game(cli, "--dealer", "W")
     assert cli("record", str(gid), input="9d p p p p\np p p p\n9c\nundo\nundo\n").exit_code == 0
     game = cli.json("summary", str(gid))
     assert len(game["hands"]) == 1 and game["hands"][0]["outcome"] == "incomplete"
-    con = sqlite3.connect(db)
-    kinds = [r[0] for r in con.execute("SELECT kind FROM action ORDER BY seq")]
-    con.close()
+    kinds = [r[0] for r in db.rows("SELECT kind FROM action ORDER BY seq")]
     assert kinds[-4:] == ["pass", "deal", "undo", "undo"]
 
 
-def test_two_recorders_on_one_game_never_write_over_each_other(db: Path) -> None:
+def test_two_recorders_on_one_game_never_write_over_each_other(db: Database) -> None:
     store = open_store(str(db))
     gid = create_game(
         store, dict(zip("NESW", ["A", "B", "C", "D"], strict=True)), Rules(), first_dealer=3
@@ -189,17 +185,17 @@ def test_two_recorders_on_one_game_never_write_over_each_other(db: Path) -> None
     store.close()
 
 
-def test_a_refused_line_stores_nothing(db: Path) -> None:
+def test_a_refused_line_stores_nothing(db: Database) -> None:
     store = open_store(str(db))
     gid = create_game(
         store, dict(zip("NESW", ["A", "B", "C", "D"], strict=True)), Rules(), first_dealer=3
     )
     rec = Recorder(store, gid)
     rec.feed("9h o 9s")
-    before = table_contents(db)
+    before = db.contents()
     with pytest.raises(EntryError):
         rec.feed("ah th zz")
-    assert table_contents(db) == before
+    assert db.contents() == before
     store.close()
 
 
@@ -226,10 +222,10 @@ def test_import_then_export_gives_back_an_equivalent_log(cli: Cli, tmp_path: Pat
 
 
 def test_a_failed_import_leaves_the_database_unchanged(
-    cli: Cli, db: Path, tmp_path: Path, sample: Any
+    cli: Cli, db: Database, tmp_path: Path, sample: Any
 ) -> None:
     cli.json("import", str(SAMPLES / "family-game.json"))
-    before = table_contents(db)
+    before = db.contents()
     doc = sample("family-game.json")
     doc["hands"][7]["actions"][-1]["card"] = doc["hands"][7]["actions"][-2]["card"]  # a card twice
     bad = tmp_path / "bad.json"
@@ -237,7 +233,7 @@ def test_a_failed_import_leaves_the_database_unchanged(
     result = cli("import", str(bad))
     assert result.exit_code == 2
     assert "rejected, nothing stored: hand 8, action" in result.stderr
-    assert table_contents(db) == before
+    assert db.contents() == before
 
 
 def test_import_is_all_or_nothing_per_file(cli: Cli, tmp_path: Path) -> None:
@@ -251,29 +247,29 @@ def test_import_is_all_or_nothing_per_file(cli: Cli, tmp_path: Path) -> None:
 # --- the database itself ---------------------------------------------------------------------
 
 
-def test_the_database_is_created_readable_by_its_owner_only(db: Path, cli: Cli) -> None:
-    new_game(cli)
-    assert db.stat().st_mode & 0o077 == 0
+def test_the_database_is_created_readable_by_its_owner_only(tmp_path: Path) -> None:
+    path = tmp_path / "private.db"
+    new_game(Cli(path))
+    assert path.stat().st_mode & 0o077 == 0
 
 
-def test_sqlite_runs_in_wal_mode(db: Path, cli: Cli) -> None:
-    new_game(cli)
-    con = sqlite3.connect(db)
+def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "wal.db"
+    new_game(Cli(path))
+    con = sqlite3.connect(path)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     con.close()
 
 
-def test_a_database_from_a_newer_version_is_refused_and_left_alone(db: Path, cli: Cli) -> None:
+def test_a_database_from_a_newer_version_is_refused_and_left_alone(db: Database, cli: Cli) -> None:
     new_game(cli)
-    con = sqlite3.connect(db)
-    con.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
-    con.commit()
-    con.close()
-    before = table_contents(db)
+    db.sql("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    before = db.contents()
     result = cli("games")
     assert result.exit_code == 2
     assert "made by a newer euchre-log (schema 99" in result.stderr
-    assert table_contents(db) == before
+    assert "Nothing was changed" in result.stderr and "Traceback" not in result.output
+    assert db.contents() == before
 
 
 def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
@@ -285,14 +281,56 @@ def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
         open_store(str(tmp_path))
 
 
-def test_another_programs_database_is_left_alone(tmp_path: Path) -> None:
-    other = tmp_path / "other.db"
-    con = sqlite3.connect(other)
-    con.execute("CREATE TABLE recipes (name TEXT)")
-    con.commit()
-    con.close()
+def test_another_programs_database_is_left_alone(db: Database) -> None:
+    db.sql("CREATE TABLE recipes (name TEXT)")
     with pytest.raises(StoreError, match="not a euchre-log database"):
-        open_store(str(other))
+        open_store(str(db))
+    assert db.table_names() == ["recipes"]
+
+
+def test_racing_writers_clash_on_the_unique_sequence_and_are_told_the_game_moved_on(
+    db: Database,
+) -> None:
+    """Another writer commits the entry this one was about to write while it waits: the
+    journal's unique (game, seq) refuses the second, which is told the game moved on."""
+    store = open_store(str(db))
+    gid = create_game(
+        store, dict(zip("NESW", ["A", "B", "C", "D"], strict=True)), Rules(), first_dealer=3
+    )
+    rec = Recorder(store, gid)
+    rec.feed("9h")
+    other = db.engine.connect()
+    other.begin()
+    # The other writer takes entry 2 but has not committed (nor moved the game's head).
+    other.execute(
+        text(
+            "INSERT INTO action (game_id, seq, hand, kind, data, created_at, prev_hash, hash)"
+            " VALUES (:g, 2, 1, 'pass', :d, 'now', :h, :h)"
+        ),
+        {"g": gid, "d": '{"seat":"N","type":"pass"}', "h": "0" * 64},
+    )
+    outcome: list[BaseException | None] = []
+
+    def write() -> None:
+        try:
+            rec.feed("o")
+            outcome.append(None)
+        except BaseException as exc:
+            outcome.append(exc)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    time.sleep(0.5)  # the writer waits on the other's lock (SQLite) or row (PostgreSQL)
+    other.commit()
+    other.close()
+    writer.join(timeout=30)
+    assert len(outcome) == 1 and isinstance(outcome[0], GameMovedOn), outcome
+    assert "moved on" in str(outcome[0])
+    # Nothing of the refused write was stored: entry 2 is the other writer's, and the
+    # recorder has reloaded the game with it.
+    assert db.rows("SELECT seq, kind FROM action ORDER BY seq") == [(1, "deal"), (2, "pass")]
+    assert len(rec.session.history) == 2
+    store.close()
 
 
 def test_passwords_in_urls_are_masked() -> None:

@@ -23,6 +23,7 @@ from sqlalchemy import (
     case,
     func,
     literal,
+    null,
     or_,
     select,
     union_all,
@@ -276,7 +277,7 @@ def _pair_select(games: _Games, pg: Any, pid: int | None) -> Any:
 
 def _total_select(games: _Games, pg: Any) -> Any:
     """One row (kind 'total'): the games and hands that count."""
-    none = literal(None)
+    none = null()  # a NULL per column, not one shared parameter PostgreSQL cannot type
     cols: dict[str, Any] = {k: none for k in (*TEAM_COUNTS, "euchred_against")}
     cols["games"] = func.count()
     cols["hands"] = func.sum(pg.c.hands)
