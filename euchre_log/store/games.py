@@ -291,7 +291,7 @@ def player_key(name: str) -> str:
     return name.strip().casefold()
 
 
-def _player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
+def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
     """Each name's player id, adding the players not yet known (matched by ``player_key``).
 
     The insert runs in a savepoint: should another writer add the same player at the same
@@ -357,7 +357,7 @@ def _insert_game(
 ) -> int:
     stamp = now()
     uid = uuid.uuid4().hex
-    ids = _player_ids(conn, [players[s] for s in SEAT_LETTERS])
+    ids = player_ids(conn, [players[s] for s in SEAT_LETTERS])
     result = conn.execute(
         insert(GAME_T).values(
             uid=uid,
