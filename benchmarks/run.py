@@ -124,7 +124,7 @@ def import_rates(paths: list[Path], runs: int, workdir: Path) -> dict[str, float
     """End-to-end import, the store phase alone, and raw executemany of the same rows."""
     from euchre_log.formats.load import load_games
     from euchre_log.store.db import open_store
-    from euchre_log.store.games import import_game
+    from euchre_log.store.games import import_games
 
     loaded = [g for p in paths for g in load_games(p)]
     hands = sum(len(g.game.hands) for g in loaded)
@@ -140,9 +140,7 @@ def import_rates(paths: list[Path], runs: int, workdir: Path) -> dict[str, float
         for f in workdir.glob("store.db*"):
             f.unlink()
         store = open_store(str(db))
-        with store.writing() as conn:
-            for g in loaded:
-                import_game(store, g.log.game.model_dump(), g.game, conn=conn)
+        import_games(store, [(g.log.game.model_dump(), g.game) for g in loaded])
         store.close()
 
     # The same action rows, as the journal holds them, inserted by raw sqlite3.

@@ -216,6 +216,11 @@ _PASSES = {s: A.Pass(i) for s, i in SEAT_INDEX.items()}
 _ORDERS = {(s, alone): A.Order(i, alone) for s, i in SEAT_INDEX.items() for alone in (False, True)}
 
 
+def shared_actions() -> list[A.Action]:
+    """The shared play, pass and order objects (kept alive for the program's life)."""
+    return [*_PLAYS.values(), *_PASSES.values(), *_ORDERS.values()]
+
+
 def engine_action(model: Any) -> A.Action:
     """The engine action of a validated action (a dict in the canonical form)."""
     t = model["type"]

@@ -8,7 +8,6 @@ got there first, the write is refused with ``GameMovedOn`` and nothing is stored
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import uuid
@@ -25,7 +24,7 @@ from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES, pa
 from ..engine.game import GameState
 from ..engine.rules import Rules, RulesError
 from ..formats.models import MAX_HANDS
-from ..formats.reader import CARD_INDEX, SEAT_INDEX, LogError, action_from_dict
+from ..formats.reader import CARD_INDEX, SEAT_INDEX, LogError, action_from_dict, shared_actions
 from ..formats.writer import action_dict
 from ..recorder.grammar import Entry, Session, StartHand
 from .db import Store, StoreError
@@ -39,6 +38,7 @@ SEAT_T = GameSeat.__table__  # type: ignore[attr-defined]
 PLAYER_T = Player.__table__  # type: ignore[attr-defined]
 
 MAX_HANDS_PER_GAME = MAX_HANDS
+_GAME_INSERT = insert(GAME_T)
 
 
 class GameMovedOn(StoreError):
@@ -63,10 +63,18 @@ def genesis(uid: str) -> str:
     return hashlib.sha256(f"euchre-log game {uid}".encode()).hexdigest()
 
 
-def chain_hash(prev: str, seq: int, hand: int, kind: str, created_at: str, data: str) -> str:
+def chain_hash(
+    prev: str,
+    seq: int,
+    hand: int,
+    kind: str,
+    created_at: str,
+    data: str,
+    _sha256: Any = hashlib.sha256,
+) -> str:
     """SHA-256 over an entry's canonical encoding and the hash before it."""
-    payload = f"{prev}|{seq}|{hand}|{kind}|{created_at}|{data}"
-    return hashlib.sha256(payload.encode()).hexdigest()
+    digest: str = _sha256(f"{prev}|{seq}|{hand}|{kind}|{created_at}|{data}".encode()).hexdigest()
+    return digest
 
 
 # ---------------------------------------------------------------------------
@@ -91,18 +99,31 @@ def entry_data(entry: Entry) -> tuple[str, dict[str, Any]]:
     return entry.TYPE, action_dict(entry)
 
 
-@functools.lru_cache(maxsize=8192)
-def _action_text(action: A.Action) -> str:
-    # A game uses a few hundred distinct actions (4 seats x 24 cards...): encode each once.
-    return canonical(action_dict(action))
+# A game uses a few hundred distinct actions (4 seats x 24 cards...): each is encoded once.
+_ACTION_TEXT: dict[A.Action, tuple[str, str]] = {}
+# The reader shares one object per play, pass and order (they are immutable); their texts
+# are found by identity, which is cheaper than hashing the action's fields.
+_SHARED_TEXT: dict[int, tuple[str, str]] = {
+    id(a): (a.TYPE, canonical(action_dict(a))) for a in shared_actions()
+}
 
 
 def entry_text(entry: Entry) -> tuple[str, str]:
     """(kind, canonical JSON) of an entry: what the journal stores and the chain covers."""
+    known = _SHARED_TEXT.get(id(entry))
+    if known is not None:
+        return known
+    if entry.__class__ is not StartHand:
+        known = _ACTION_TEXT.get(entry)  # type: ignore[arg-type]
+        if known is not None:
+            return known
     if isinstance(entry, StartHand):
         kind, data = entry_data(entry)
         return kind, canonical(data)
-    return entry.TYPE, _action_text(entry)
+    found = (entry.TYPE, canonical(action_dict(entry)))
+    if len(_ACTION_TEXT) < 20000 and not isinstance(entry, A.Note):  # notes are one-offs
+        _ACTION_TEXT[entry] = found
+    return found
 
 
 _ROW_COLUMNS = ("game_id", "seq", "hand", "kind", "data", "created_at", "prev_hash", "hash")
@@ -297,9 +318,16 @@ def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
     The insert runs in a savepoint: should another writer add the same player at the same
     moment (possible on PostgreSQL, where writers do not queue), its row is used instead.
     """
+    names = list(names)
+    keys = {player_key(n) for n in names}
+    found = conn.execute(select(PLAYER_T.c.key, PLAYER_T.c.id).where(PLAYER_T.c.key.in_(keys)))
+    known: dict[str, int] = {str(k): int(v) for k, v in found.all()}
     out: dict[str, int] = {}
     for name in names:
         key = player_key(name)
+        if key in known:
+            out[name] = int(known[key])
+            continue
         row = conn.execute(select(PLAYER_T.c.id).where(PLAYER_T.c.key == key)).first()
         if row is None:
             try:
@@ -355,39 +383,72 @@ def _insert_game(
     initial_score: tuple[int, int],
     source: str,
 ) -> int:
-    stamp = now()
-    uid = uuid.uuid4().hex
+    """Insert an empty game and its seats."""
     ids = player_ids(conn, [players[s] for s in SEAT_LETTERS])
-    result = conn.execute(
-        insert(GAME_T).values(
-            uid=uid,
-            title=title,
-            date=date,
-            notes=notes,
-            rules=json.dumps(rules.to_dict()),
-            first_dealer=SEAT_LETTERS[first_dealer],
-            initial_ns=initial_score[0],
-            initial_ew=initial_score[1],
-            created_at=stamp,
-            updated_at=stamp,
-            source=source,
-            status="in progress",
-            score_ns=initial_score[0],
-            score_ew=initial_score[1],
-            winner=None,
-            hands=0,
-            last_seq=0,
-            head_hash=genesis(uid),
-        )
+    game_id = _insert_game_row(
+        conn,
+        rules,
+        first_dealer=first_dealer,
+        title=title,
+        date=date,
+        notes=notes,
+        initial_score=initial_score,
+        source=source,
     )
-    key = result.inserted_primary_key
-    assert key is not None
-    game_id = int(key[0])
     conn.execute(
         insert(SEAT_T),
         [{"game_id": game_id, "seat": s, "player_id": ids[players[s]]} for s in SEAT_LETTERS],
     )
     return game_id
+
+
+def _insert_game_row(
+    conn: Connection,
+    rules: Rules,
+    *,
+    first_dealer: int,
+    title: str | None,
+    date: str | None,
+    notes: str | None,
+    initial_score: tuple[int, int],
+    source: str,
+    uid: str | None = None,
+    summary: dict[str, Any] | None = None,
+) -> int:
+    """Insert a game row; ``summary`` overrides the empty game's cached fields (an import
+    knows its final score, last entry and head hash up front)."""
+    stamp = now()
+    uid = uid or uuid.uuid4().hex
+    fields: dict[str, Any] = {
+        "status": "in progress",
+        "score_ns": initial_score[0],
+        "score_ew": initial_score[1],
+        "winner": None,
+        "hands": 0,
+        "last_seq": 0,
+        "head_hash": genesis(uid),
+        **(summary or {}),
+    }
+    result = conn.execute(
+        _GAME_INSERT,
+        {
+            "uid": uid,
+            "title": title,
+            "date": date,
+            "notes": notes,
+            "rules": json.dumps(rules.to_dict()),
+            "first_dealer": SEAT_LETTERS[first_dealer],
+            "initial_ns": initial_score[0],
+            "initial_ew": initial_score[1],
+            "created_at": stamp,
+            "updated_at": stamp,
+            "source": source,
+            **fields,
+        },
+    )
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
 
 
 def hand_heads(conn: Connection, game_id: int) -> dict[int, str]:
@@ -517,32 +578,21 @@ def append(
                 f"(entry {row.last_seq}, not {expected_last_seq})"
             )
         seq, prev, stamp = row.last_seq, row.head_hash or genesis(row.uid), now()
-        rows, seqs = [], []
+        rows: list[tuple[Any, ...]] = []
+        seqs = []
         for op, value, hand_no in ops:
             seq += 1
             if op == "undo":
-                kind, data = "undo", {"undoes": value}
+                kind, text_ = "undo", canonical({"undoes": value})
             else:
-                kind, data = entry_data(value)
-            text_ = canonical(data)
+                kind, text_ = entry_text(value)
             digest = chain_hash(prev, seq, hand_no, kind, stamp, text_)
-            rows.append(
-                {
-                    "game_id": game_id,
-                    "seq": seq,
-                    "hand": hand_no,
-                    "kind": kind,
-                    "data": text_,
-                    "created_at": stamp,
-                    "prev_hash": prev,
-                    "hash": digest,
-                }
-            )
+            rows.append((game_id, seq, hand_no, kind, text_, stamp, prev, digest))
             seqs.append(seq)
             prev = digest
         if rows:
             try:
-                conn.execute(insert(ACTION_T), rows)
+                insert_journal(conn, rows)
             except IntegrityError as exc:
                 if not _is_seq_clash(exc):
                     raise
@@ -568,61 +618,86 @@ def import_game(
     ``info`` is the file's ``game`` object (players, rules, title...); ``state`` is the
     engine's state after every hand, which the reader has already validated.
     """
-    if len(state.hands) > MAX_HANDS_PER_GAME:
-        raise StoreError(
-            f"a game may hold at most {MAX_HANDS_PER_GAME} hands; this one has {len(state.hands)}"
-        )
+    return import_games(store, [(info, state)], conn=conn)[0]
+
+
+def import_games(
+    store: Store,
+    games: Sequence[tuple[dict[str, Any], GameState]],
+    *,
+    conn: Connection | None = None,
+) -> list[int]:
+    """Store many validated games in one transaction; returns their ids, in order.
+
+    A season's import is thousands of games: apart from each game's own row (for its id),
+    everything goes in with one bulk insert per table for the whole batch, the journal
+    rows straight to the driver.
+    """
+    for _, state in games:
+        if len(state.hands) > MAX_HANDS_PER_GAME:
+            raise StoreError(
+                f"a game may hold at most {MAX_HANDS_PER_GAME} hands; this one has {len(state.hands)}"
+            )
     if conn is None:
         with store.writing() as c:
-            return import_game(store, info, state, conn=c)
-    players = {s: info["players"][s] for s in SEAT_LETTERS}
-    first = state.hands[0].dealer if state.hands else 0
-    score = info.get("initial_score") or {"NS": 0, "EW": 0}
-    game_id = _insert_game(
-        conn,
-        players,
-        state.rules,
-        first_dealer=first,
-        title=info.get("title"),
-        date=info.get("date"),
-        notes=info.get("notes"),
-        initial_score=(score["NS"], score["EW"]),
-        source="imported",
-    )
-    uid = conn.execute(select(GAME_T.c.uid).where(GAME_T.c.id == game_id)).scalar_one()
-    prev, stamp, seq = genesis(uid), now(), 0
-    rows: list[dict[str, Any]] = []
-    heads: dict[int, str] = {}
-    for number, hand in enumerate(state.hands, start=1):
-        entries: list[Entry] = [StartHand(hand.dealer, hand.upcard, dict(hand.deal), hand.kitty)]
-        entries.extend(hand.actions)
-        for entry in entries:
-            seq += 1
-            kind, data = entry_data(entry)
-            text_ = canonical(data)
-            digest = chain_hash(prev, seq, number, kind, stamp, text_)
-            rows.append(
-                {
-                    "game_id": game_id,
-                    "seq": seq,
-                    "hand": number,
-                    "kind": kind,
-                    "data": text_,
-                    "created_at": stamp,
-                    "prev_hash": prev,
-                    "hash": digest,
-                }
-            )
-            prev = heads[number] = digest
-    if rows:
-        conn.execute(insert(ACTION_T), rows)
-    _write_cache(conn, game_id, state, fresh=True, heads=heads)
-    conn.execute(
-        update(GAME_T)
-        .where(GAME_T.c.id == game_id)
-        .values(last_seq=seq, head_hash=prev, **_game_summary(state))
-    )
-    return game_id
+            return import_games(store, games, conn=c)
+    names = {info["players"][s] for info, _ in games for s in SEAT_LETTERS}
+    ids_by_name = player_ids(conn, sorted(names))
+    journal: list[tuple[Any, ...]] = []
+    seats: list[dict[str, Any]] = []
+    hand_rows: list[dict[str, Any]] = []
+    flag_rows: list[dict[str, Any]] = []
+    out: list[int] = []
+    stamp = now()
+    for info, state in games:
+        # The chain needs only the game's uid, so it is worked out first and the game row
+        # goes in complete: one insert, not an insert, a read-back and an update.
+        uid = uuid.uuid4().hex
+        prev, seq = genesis(uid), 0
+        chain: list[tuple[Any, ...]] = []
+        add = chain.append
+        heads: dict[int, str] = {}
+        for number, hand in enumerate(state.hands, start=1):
+            entries: list[Entry] = [
+                StartHand(hand.dealer, hand.upcard, dict(hand.deal), hand.kitty)
+            ]
+            entries.extend(hand.actions)
+            for entry in entries:
+                seq += 1
+                kind, text_ = entry_text(entry)
+                digest = chain_hash(prev, seq, number, kind, stamp, text_)
+                add((seq, number, kind, text_, stamp, prev, digest))
+                prev = digest
+            heads[number] = prev
+        score = info.get("initial_score") or {"NS": 0, "EW": 0}
+        game_id = _insert_game_row(
+            conn,
+            state.rules,
+            first_dealer=state.hands[0].dealer if state.hands else 0,
+            title=info.get("title"),
+            date=info.get("date"),
+            notes=info.get("notes"),
+            initial_score=(score["NS"], score["EW"]),
+            source="imported",
+            uid=uid,
+            summary={"last_seq": seq, "head_hash": prev, **_game_summary(state)},
+        )
+        out.append(game_id)
+        seats.extend(
+            {"game_id": game_id, "seat": s, "player_id": ids_by_name[info["players"][s]]}
+            for s in SEAT_LETTERS
+        )
+        journal.extend((game_id, *row) for row in chain)
+        h, f = _cache_rows(game_id, state, heads)
+        hand_rows.extend(h)
+        flag_rows.extend(f)
+    conn.execute(insert(SEAT_T), seats)
+    insert_journal(conn, journal)
+    if hand_rows:
+        conn.execute(insert(HAND_T), hand_rows)
+    if flag_rows:
+        conn.execute(insert(FLAG_T), flag_rows)
+    return out
 
 
 def game_count(store: Store) -> int:
