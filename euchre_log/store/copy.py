@@ -53,6 +53,7 @@ class Outcome:
     reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The outcome as ``copy --json`` prints it."""
         return {
             "status": self.status,
             "game": self.game,
@@ -72,6 +73,7 @@ class CopyReport:
     outcomes: list[Outcome] = field(default_factory=list)
 
     def of(self, status: str) -> list[Outcome]:
+        """The outcomes of one status: ``copied``, ``skipped`` or ``refused``."""
         return [o for o in self.outcomes if o.status == status]
 
 
@@ -97,11 +99,13 @@ class _Game:
 
 
 def _rows(conn: Connection, table: Any, game_column: Any, game_id: int, order: Any) -> list[Any]:
+    """One game's rows of a table, each as a dict of every column."""
     query = select(table).where(game_column == game_id).order_by(order)
     return [dict(r._mapping) for r in conn.execute(query)]
 
 
 def _read(conn: Connection, game_id: int) -> _Game:
+    """Everything the source stores of one game."""
     row = conn.execute(select(GAME_T).where(GAME_T.c.id == game_id)).first()
     if row is None:
         raise NoSuchGame(f"there is no game {game_id} in the source database")
@@ -120,16 +124,20 @@ def _read(conn: Connection, game_id: int) -> _Game:
 
 
 def _without_id(rows: list[dict[str, Any]], game_id: int) -> list[dict[str, Any]]:
+    """Rows for the target: their own ids dropped (the target numbers them), its game id."""
     return [{**{k: v for k, v in r.items() if k != "id"}, "game_id": game_id} for r in rows]
 
 
 def _existing(conn: Connection, uid: str) -> int | None:
+    """The id of the game with this uid in a database, if it holds it."""
     found = conn.execute(select(GAME_T.c.id).where(GAME_T.c.uid == uid)).first()
     return None if found is None else int(found[0])
 
 
 class _AlreadyThere(Exception):
-    def __init__(self, target: int | None) -> None:
+    """The target holds the game already, as game ``target``."""
+
+    def __init__(self, target: int) -> None:
         self.target = target
 
 
@@ -196,6 +204,8 @@ def copy_games(
 
 
 class _Failed(Exception):
+    """A database failed while one game was being copied (its transaction rolled back)."""
+
     def __init__(self, reason: str) -> None:
         self.reason = reason
 

@@ -227,6 +227,7 @@ def _schema_version(conn: Connection, shown: str) -> int | None:
 
 
 def _refuse_newer(version: int | None, shown: str) -> None:
+    """Refuse a database whose schema is newer than this euchre-log knows."""
     if version is not None and version > SCHEMA_VERSION:
         raise StoreError(
             f"the database {shown} was made by a newer euchre-log (schema {version}; "
@@ -254,7 +255,7 @@ def _prepare(store: Store) -> None:
     if version == SCHEMA_VERSION:
         return
     with store.writing() as conn:
-        if not store.is_sqlite:
+        if store.engine.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
         version = _schema_version(conn, shown)
         _refuse_newer(version, shown)
@@ -269,6 +270,7 @@ def _prepare(store: Store) -> None:
 
 
 def _migration_failed(shown: str, version: int | None, exc: BaseException) -> str:
+    """The refusal when creating or upgrading the tables failed (and was rolled back)."""
     what = (
         f"create the tables of the new database {shown}"
         if version is None

@@ -55,10 +55,3 @@ def upgrade(conn: Connection, version: int | None) -> None:
     if version is not None and not inspect(conn).has_table("alembic_version"):
         command.stamp(config, revision_of(version))
     command.upgrade(config, HEAD)
-
-
-def current_revision(conn: Connection) -> str | None:
-    """The Alembic revision the database is stamped with (None if it has none)."""
-    from alembic.runtime.migration import MigrationContext
-
-    return MigrationContext.configure(conn).get_current_revision()
