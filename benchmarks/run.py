@@ -14,6 +14,7 @@ in issue 6, and these machines are shared, so read ratios and medians, not singl
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -279,7 +280,8 @@ def main() -> None:
         db = args.cache / f"stats-{stats_hands}.db"
         if not db.exists():
             print(f"Storing {stats_hands:,} hands for stats...", file=sys.stderr, flush=True)
-            bs.build(db, stats_hands, 20261130)
+            with contextlib.redirect_stdout(sys.stderr):  # its progress is not the table
+                bs.build(db, stats_hands, 20261130)
         store = open_store(str(db))
         sql = median_seconds(lambda: bs.compute(store, bs.StatsFilter()), runs)
         store.close()
@@ -314,12 +316,9 @@ def main() -> None:
         "flat in the number of files",
     )
 
-    width = [
-        max(len(r[i]) for r in [*rows, ("measure", "ours", "held against", "target")])
-        for i in range(4)
-    ]
-    print()
     header = ("measure", "ours (median)", "held against, same run", "target")
+    width = [max(len(r[i]) for r in [*rows, header]) for i in range(4)]
+    print()
     print(" | ".join(h.ljust(w) for h, w in zip(header, width, strict=True)))
     print("-+-".join("-" * w for w in width))
     for r in rows:

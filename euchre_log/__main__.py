@@ -1,5 +1,5 @@
 """``python -m euchre_log`` runs the command line."""
 
-from euchre_log.cli.app import main
+from euchre_log.cli import main
 
 main()

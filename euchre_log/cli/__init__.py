@@ -3,3 +3,19 @@
 Only this package prints. Its modules import the engine, the store and Rich inside the
 commands that need them, so that ``euchre-log --help`` starts at once.
 """
+
+from __future__ import annotations
+
+
+def main() -> None:
+    """The console script. ``--version`` is answered before Typer is even imported."""
+    import sys
+
+    if sys.argv[1:] == ["--version"]:
+        from .. import __version__
+
+        sys.stdout.write(f"euchre-log {__version__}\n")
+        return
+    from .app import main as run
+
+    run()

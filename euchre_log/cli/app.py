@@ -79,9 +79,6 @@ def register() -> None:
 
 def main() -> None:
     """The console script: run the app, and never show a traceback."""
-    if sys.argv[1:] == ["--version"]:  # answered before any command is built
-        sys.stdout.write(f"euchre-log {__version__}\n")
-        return
     register()
     try:
         app(standalone_mode=True)
