@@ -1,6 +1,6 @@
 """EGN (Euchre Game Notation) import and export.
 
-The corpus in ``../shared/corpora/egn`` holds real tournament games and constructed test
+The corpus in ``tests/corpora/egn`` (copied from the project's shared corpora, Apache-2.0) holds real tournament games and constructed test
 files written by people who never saw euchre-log. Every file there is covered below: what it
 reads to (hands, final score, winner, flags), or why it is refused. Round trips are tested
 on the corpus and, with Hypothesis, on random legal games.
@@ -37,7 +37,7 @@ from euchre_log.formats.egn import (
 from euchre_log.formats.reader import LogError, play_log, read_log
 from euchre_log.formats.writer import action_dict, game_info, hand_dict
 
-CORPUS = (Path(__file__).parents[1] / "../shared/corpora/egn").resolve()
+CORPUS = Path(__file__).resolve().parent / "corpora" / "egn"  # a copy of shared/corpora/egn
 needs_corpus = pytest.mark.skipif(
     not CORPUS.is_dir(), reason=f"the EGN example corpus is not present at {CORPUS}"
 )

@@ -9,7 +9,7 @@ import pytest
 
 from .conftest import SAMPLES, Cli
 
-CORPUS = (Path(__file__).resolve().parents[1] / "../shared/corpora/egn").resolve()
+CORPUS = Path(__file__).resolve().parent / "corpora" / "egn"  # a copy of shared/corpora/egn
 needs_corpus = pytest.mark.skipif(
     not CORPUS.is_dir(), reason="the EGN corpus is not on this machine"
 )
