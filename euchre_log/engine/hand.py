@@ -13,7 +13,7 @@ season of hands is re-checked in seconds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from .actions import (
@@ -437,7 +437,13 @@ class HandState:
         """
         handlers = _HANDLERS
         record = self.actions.append
-        for i, action in enumerate(actions):
+        actions = actions if isinstance(actions, (list, tuple)) else list(actions)
+        i, n = 0, len(actions)
+        while i < n:
+            action = actions[i]
+            if action.__class__ is Play:
+                i = self._play_run(actions, i, record)
+                continue
             handler = handlers.get(action.__class__)
             try:
                 if handler is None:
@@ -447,6 +453,7 @@ class HandState:
                 exc.index = i
                 raise
             record(action)
+            i += 1
 
     def _refuse(self, did: str) -> IllegalAction:
         return IllegalAction(f"{did}, but {self.expected()}")
@@ -676,84 +683,115 @@ class HandState:
     # -- play
 
     def _play(self, a: Play) -> None:
-        seat = a.seat
-        c = a.card
+        self._play_run((a,), 0, None)
+
+    def _refuse_play(self, seat: int, c: int) -> None:
+        """Why a play cannot have happened; or, for the card that came over in an unseen
+        partner's-best swap, take it (and return)."""
+        who = seat_text(seat)
         if self.phase != PLAY or seat != self.turn:
             self._seat_ok(seat)
-            if 0 <= c < N_CARDS:
-                did = f"{seat_text(seat)} played {CARD_TEXT[c]}"
-            else:
-                did = f"{seat_text(seat)} played card {c!r}"
+            did = f"{who} played {CARD_TEXT[c]}" if 0 <= c < N_CARDS else f"{who} played card {c!r}"
             if self.phase == PLAY and (self.sitting >> seat) & 1:
-                raise IllegalAction(f"{did}, but {seat_text(seat)} sits out this hand")
+                raise IllegalAction(f"{did}, but {who} sits out this hand")
             raise self._refuse(did)
-        if not 0 <= c < N_CARDS:
-            self._card_ok(c, f"{seat_text(seat)} played a card, but ")
-        owner = self.owner
-        o = owner[c]
-        if o != seat:
-            if o == NOT_IN_DECK:
-                self._card_ok(c, f"{seat_text(seat)} played a card, but ")
-            if 0 <= o < 4 and self.borrow[seat] == o:
-                self.borrow[seat] = -1  # the card that came over in the unseen swap
-                self.held[o] &= ~(1 << c)
-            elif o != UNSEEN:
-                raise IllegalAction(
-                    f"{seat_text(seat)} played {CARD_TEXT[c]}, but it is {self._where(c)}"
-                )
-            if self.hand_known[seat]:
-                raise IllegalAction(
-                    f"{seat_text(seat)} played {CARD_TEXT[c]}, but {seat_text(seat)}'s "
-                    "dealt hand does not hold it"
-                )
-        # The action is possible: record it.
-        bit = 1 << c
-        owner[c] = PLAYED
-        held = self.held
-        held[seat] &= ~bit
-        trick = self.trick
-        self.cards_at[trick * 4 + seat] = c
-        es = self._eff[c]
-        p = self._power[c]
-        void = self.void
-        if (void[seat] >> es) & 1 and not (self.reneged[seat] >> es) & 1:
-            self._renege_later_play(seat, es, c, trick)
-        pos = self.trick_pos
-        if pos == 0:
-            self.leaders.append(seat)
-            self.led = es
-            self.best_power = p
-            self.best_seat = seat
-        else:
-            led = self.led
-            if es != led:
-                if not (void[seat] >> led) & 1:
-                    void[seat] |= 1 << led
-                    self.showout_trick[seat * 4 + led] = trick
-                    self.showout_card[seat * 4 + led] = c
-                if not (self.reneged[seat] >> led) & 1:
-                    h = held[seat] & self._suit_mask[led]
-                    if h and (not self.slack[seat] or h.bit_count() > self.slack[seat]):
-                        self._renege_held(seat, led, c, trick, h)
-                if es == self.trump and p > self.best_power:
-                    self.best_power = p
-                    self.best_seat = seat
-            elif p > self.best_power:
-                self.best_power = p
-                self.best_seat = seat
-        pos += 1
-        if pos < self.trick_size:
-            self.trick_pos = pos
-            self.turn = self.next_seat[seat]
+        o = self.owner[c] if 0 <= c < N_CARDS else NOT_IN_DECK
+        if o == NOT_IN_DECK:
+            self._card_ok(c, f"{who} played a card, but ")
+        if 0 <= o < 4 and self.borrow[seat] == o:
+            self.borrow[seat] = -1  # the card that came over in the unseen swap
+            self.held[o] &= ~(1 << c)
+            self.owner[c] = seat
             return
-        winner = self.best_seat
-        self.tricks[winner & 1] += 1
-        self.winners.append(winner)
-        self.trick_pos = 0
-        self.trick = trick + 1
-        self.turn = winner
-        if self.trick == 5:
-            self._score()
+        if o != UNSEEN:
+            raise IllegalAction(f"{who} played {CARD_TEXT[c]}, but it is {self._where(c)}")
+        raise IllegalAction(f"{who} played {CARD_TEXT[c]}, but {who}'s dealt hand does not hold it")
+
+    def _play_run(
+        self, actions: Sequence[Action], i: int, record: Callable[[Action], None] | None
+    ) -> int:
+        """Record the plays from ``actions[i]`` up to the first action that is not a play,
+        and return that action's index. Every play goes through here: one at a time from
+        ``apply``, a run of them from ``extend``. Meanwhile the trick's state lives in
+        local variables (CPython is much faster with them), written back at the end and
+        before anything else can look at it.
+        """
+        owner, held, void, reneged = self.owner, self.held, self.void, self.reneged
+        cards_at, eff, power, mask = self.cards_at, self._eff, self._power, self._suit_mask
+        nxt, size, trump, slack, known = (
+            self.next_seat,
+            self.trick_size,
+            self.trump,
+            self.slack,
+            self.hand_known,
+        )
+        turn, trick, pos, led = self.turn, self.trick, self.trick_pos, self.led
+        best_power, best_seat = self.best_power, self.best_seat
+        playing = self.phase == PLAY
+        n = len(actions)
+        try:
+            while i < n:
+                a = actions[i]
+                if a.__class__ is not Play:
+                    break
+                seat, c = a.seat, a.card
+                if not (playing and seat == turn and 0 <= c < N_CARDS):
+                    o = -2  # not this seat's turn, or not a card: the slow path says why
+                else:
+                    o = owner[c]
+                if o != seat and (o != UNSEEN or known[seat]):
+                    self.turn, self.trick, self.trick_pos, self.led = turn, trick, pos, led
+                    self._refuse_play(seat, c)  # raises, unless the card came over in a swap
+                # The play is possible: record it.
+                bit = 1 << c
+                owner[c] = PLAYED
+                held[seat] &= ~bit
+                cards_at[trick * 4 + seat] = c
+                es = eff[c]
+                p = power[c]
+                if (void[seat] >> es) & 1 and not (reneged[seat] >> es) & 1:
+                    self._renege_later_play(seat, es, c, trick)
+                if pos == 0:
+                    self.leaders.append(seat)
+                    led, best_power, best_seat = es, p, seat
+                else:
+                    if es != led:
+                        if not (void[seat] >> led) & 1:
+                            void[seat] |= 1 << led
+                            self.showout_trick[seat * 4 + led] = trick
+                            self.showout_card[seat * 4 + led] = c
+                        if not (reneged[seat] >> led) & 1:
+                            h = held[seat] & mask[led]
+                            if h and (not slack[seat] or h.bit_count() > slack[seat]):
+                                self._renege_held(seat, led, c, trick, h)
+                        if es == trump and p > best_power:
+                            best_power, best_seat = p, seat
+                    elif p > best_power:
+                        best_power, best_seat = p, seat
+                if record is not None:
+                    record(a)
+                i += 1
+                pos += 1
+                if pos < size:
+                    turn = nxt[seat]
+                    continue
+                # The trick is complete.
+                self.tricks[best_seat & 1] += 1
+                self.winners.append(best_seat)
+                pos = 0
+                trick += 1
+                turn = best_seat
+                if trick == 5:
+                    self.trick = trick
+                    self._score()
+                    playing = False
+        except IllegalAction as exc:
+            exc.index = i
+            raise
+        finally:
+            self.turn, self.trick, self.trick_pos, self.led = turn, trick, pos, led
+            self.best_power, self.best_seat = best_power, best_seat
+        return i
 
     def _score(self) -> None:
         rules = self.rules
