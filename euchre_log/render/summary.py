@@ -11,7 +11,7 @@ from rich.text import Text
 from ..engine.cards import TEAM_NAMES
 from ..engine.game import GameState
 from .chart import ScoreChart
-from .tables import flag_lines, hand_table
+from .tables import table_and_flags
 from .words import team_label
 
 
@@ -67,14 +67,7 @@ def summary_view(
     game: GameState, players: Mapping[str, str], title: str | None = None
 ) -> RenderableType:
     """The title, the hand table, the flags, the result and its moments, and the chart."""
-    parts: list[RenderableType] = []
-    if title:
-        parts.append(Text(title, style="bold"))
-    parts.append(hand_table(game, players))
-    flags = flag_lines(game)
-    if flags:
-        parts.append(Text(""))
-        parts.extend(flags)
+    parts = table_and_flags(game, players, title)
     parts.append(Text(""))
     parts.append(outcome_line(game, players))
     parts.extend(milestones(game, players))

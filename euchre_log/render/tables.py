@@ -124,10 +124,10 @@ def result_line(game: GameState, players: Mapping[str, str] | None = None) -> Te
     return Text(f"{team}{names} won {max(ns, ew)}-{min(ns, ew)}", style="bold green")
 
 
-def game_view(
+def table_and_flags(
     game: GameState, players: Mapping[str, str] | None = None, title: str | None = None
-) -> RenderableType:
-    """The title, the table, the flags and the result, one below the other."""
+) -> list[RenderableType]:
+    """The title, the hand table and the flags as sentences: the head of every game view."""
     parts: list[RenderableType] = []
     if title:
         parts.append(Text(title, style="bold"))
@@ -136,5 +136,11 @@ def game_view(
     if flags:
         parts.append(Text(""))
         parts.extend(flags)
-    parts.append(result_line(game, players))
-    return Group(*parts)
+    return parts
+
+
+def game_view(
+    game: GameState, players: Mapping[str, str] | None = None, title: str | None = None
+) -> RenderableType:
+    """The title, the table, the flags and the result, one below the other."""
+    return Group(*table_and_flags(game, players, title), result_line(game, players))
