@@ -121,3 +121,13 @@ def test_urls_with_passwords_are_masked_in_every_message(tmp_path: Path) -> None
     assert "hunter2" not in str(err.value)
     assert "club:***@" in str(err.value)
     assert mask("sqlite:////tmp/x.db") == "sqlite:////tmp/x.db"
+
+
+def test_a_read_only_uri_names_its_file_and_never_creates_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    missing = tmp_path / "nowhere.db"
+    with pytest.raises(StoreError, match="there is no database at"):
+        open_store(f"sqlite:///file:{missing}?mode=ro&uri=true")
+    assert not missing.exists() and not (tmp_path / "file:").exists()

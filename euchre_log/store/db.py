@@ -60,11 +60,22 @@ def resolve(db: str | None) -> str:
     return "sqlite:///" + str(Path(db).expanduser().resolve())
 
 
-def _sqlite_path(url: str) -> Path | None:
+def _sqlite_path(url: str) -> tuple[Path, bool] | None:
+    """The SQLite file a URL names, and whether the tool may create it.
+
+    SQLite's URI form (``sqlite:///file:/path/x.db?mode=ro&uri=true``) names the file after
+    ``file:``; a database opened read-only is never created.
+    """
     u = make_url(url)
     if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
         return None
-    return Path(u.database)
+    name = u.database
+    read_only = "mode=ro" in name or u.query.get("mode") == "ro"
+    if name.startswith("file:"):
+        name = name[5:].split("?", 1)[0]
+        if not name or name == ":memory:":
+            return None
+    return Path(name), not read_only
 
 
 class Store:
@@ -144,12 +155,13 @@ def open_store(db: str | None = None, *, create: bool = True) -> Store:
         parsed = make_url(url)
     except ArgumentError:
         raise StoreError(f"{shown} is not a database path or URL") from None
-    path = _sqlite_path(url)
-    if path is not None:
+    found = _sqlite_path(url)
+    if found is not None:
+        path, creatable = found
         if path.is_dir():
             raise StoreError(f"{path} is a folder, not a database file")
         if not path.exists():
-            if not create:
+            if not create or not creatable:
                 raise StoreError(f"there is no database at {path}")
             try:
                 _create_private(path)
