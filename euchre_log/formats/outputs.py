@@ -10,6 +10,22 @@ from .models import ErrorModel, FlagModel, GameReport, Team, TeamScore
 
 Players = dict[Literal["N", "E", "S", "W"], str]
 
+PLAYER_FIELDS = (  # the counts of every player in stats --json, in order
+    "games",
+    "wins",
+    "hands",
+    "calls",
+    "made",
+    "marches",
+    "euchred",
+    "alone_calls",
+    "alone_marches",
+    "defended_alone",
+    "euchres_as_defender",
+    "reneges",
+    "points",
+)
+
 
 class NewGameOut(BaseModel):
     """``euchre-log new --json``."""

@@ -11,6 +11,7 @@ from typing import Any
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS
 from ..engine.game import GameState
+from ..formats.outputs import PLAYER_FIELDS
 
 HAND_COLUMNS = (
     "game",
@@ -34,22 +35,7 @@ HAND_COLUMNS = (
     "flags",
     "flag_messages",
 )
-PLAYER_COLUMNS = (
-    "name",
-    "games",
-    "wins",
-    "hands",
-    "calls",
-    "made",
-    "marches",
-    "euchred",
-    "alone_calls",
-    "alone_marches",
-    "defended_alone",
-    "euchres_as_defender",
-    "reneges",
-    "points",
-)
+PLAYER_COLUMNS = ("name", *PLAYER_FIELDS)
 BREAKDOWNS = (
     ("by_round", "round", ("1", "2")),
     ("by_trump", "trump", tuple(SUIT_LETTERS)),

@@ -29,6 +29,7 @@ from sqlalchemy import (
     union_all,
 )
 
+from ..formats.outputs import PLAYER_FIELDS
 from .db import Store, StoreError
 from .schema import Flag, Game, GameSeat, Hand, Player
 
@@ -46,21 +47,6 @@ SUITS = ("C", "D", "H", "S")
 ROUNDS = ("1", "2")
 # Seats relative to the dealer, in bidding order after the dealer themself.
 RELATIVE = ("dealer", "left_of_dealer", "dealer_partner", "right_of_dealer")
-PLAYER_FIELDS = (
-    "games",
-    "wins",
-    "hands",
-    "calls",
-    "made",
-    "marches",
-    "euchred",
-    "alone_calls",
-    "alone_marches",
-    "defended_alone",
-    "euchres_as_defender",
-    "reneges",
-    "points",
-)
 PARTNERSHIP_FIELDS = (
     "games",
     "wins",
