@@ -41,7 +41,7 @@ def opened(ctx: typer.Context) -> Iterator[Store]:
         store.close()
 
 
-def game_id_or_latest(store: Store, game: int | None, *, open_only: bool = False) -> int:
+def game_id_or_latest(store: Store, game: int | None) -> int:
     """The game the user named, or the latest unfinished one."""
     from ..store.games import latest_open_game
 

@@ -16,9 +16,3 @@ def console() -> Console:
         return Console(highlight=False)
     width = int(os.environ.get("COLUMNS", "0") or 0) or 120
     return Console(highlight=False, width=width, no_color=True, color_system=None)
-
-
-@functools.cache
-def err_console() -> Console:
-    """Standard error, for refusals and warnings."""
-    return Console(stderr=True, highlight=False)

@@ -49,11 +49,6 @@ def suit_of(c: int) -> int:
     return -1 if c == BENNY else c >> 3
 
 
-def rank_of(c: int) -> int:
-    """The printed rank of a card (0..7, 7 to A); the Benny has none (-1)."""
-    return -1 if c == BENNY else c & 7
-
-
 def same_colour(suit: int) -> int:
     """The other suit of the same colour: clubs and spades, diamonds and hearts."""
     return 3 - suit
@@ -233,11 +228,6 @@ CARD_SYMBOLS: Final[tuple[str, ...]] = tuple(
 """``CARD_SYMBOLS[card]``: the form people write (``10♦``, ``9♥``)."""
 
 
-def card_text(c: int) -> str:
-    """The canonical form of a card, as files are written: ``TD``."""
-    return CARD_TEXT[c]
-
-
 def card_name(c: int) -> str:
     """A card in words: ``the ten of diamonds``."""
     if c == BENNY:
@@ -253,11 +243,3 @@ def cards_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def mask_of(cards: list[int] | tuple[int, ...]) -> int:
-    """A bit mask of some cards."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m

@@ -14,17 +14,6 @@ INVALID_FARMERS_HAND = "invalid_farmers_hand"
 INVALID_THROW_IN = "invalid_throw_in"
 INVALID_EXCHANGE = "invalid_exchange"
 
-FLAG_KINDS = (
-    RENEGE,
-    ILLEGAL_BID,
-    DEALT_OUT_OF_TURN,
-    FALSE_RENEGE_CALL,
-    UNRESOLVED_RENEGE_CALL,
-    INVALID_FARMERS_HAND,
-    INVALID_THROW_IN,
-    INVALID_EXCHANGE,
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Flag:

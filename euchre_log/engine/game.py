@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import SEAT_LETTERS, TEAM_NAMES, left_of
 from .flags import DEALT_OUT_OF_TURN, Flag, IllegalAction
-from .hand import INCOMPLETE, HandState
+from .hand import HandState
 from .rules import Rules
 
 
@@ -157,9 +157,3 @@ class GameState:
     def results(self) -> list[HandResult]:
         """Every hand's result, with the running score."""
         return [hand_result(h, s) for h, s in zip(self.hands, self.scores(), strict=True)]
-
-    @property
-    def incomplete(self) -> bool:
-        """True when the last hand stops before its end."""
-        last = self.current
-        return last is not None and last.outcome == INCOMPLETE

@@ -78,7 +78,6 @@ DISCARD: Final = 2
 PLAY: Final = 3
 OVER: Final = 4
 NAMING: Final = 5  # the Benny was turned up: the dealer names the suit on offer
-PHASE_NAMES: Final = ("round one", "round two", "discard", "play", "over", "naming")
 
 # Outcomes, as the check report names them.
 MADE: Final = "made"
@@ -395,9 +394,6 @@ class HandState:
         """What each team scores for this hand so far, penalties included."""
         b, p = self.base_points, self.penalties
         return (b[0] + p[0], b[1] + p[1])
-
-    def makers_team(self) -> int | None:
-        return None if self.maker < 0 else self.maker & 1
 
     def snapshot(self) -> tuple[object, ...]:
         """Every piece of state, as plain values: two states that compare equal will

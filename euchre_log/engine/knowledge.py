@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Order, RenegeCall
-from .cards import CARD_TEXT, SEAT_LETTERS, cards_of
-from .hand import OVER, PLAY, HandState
+from .cards import CARD_TEXT, SEAT_LETTERS
+from .hand import HandState
 
 DEALT = "dealt"  # in the recorded deal
 UPCARD = "upcard"  # the dealer picked it up
@@ -161,10 +161,3 @@ def knowledge(hand: HandState) -> tuple[SeatKnowledge, ...]:
             )
         )
     return tuple(out)
-
-
-def unplayed_known(hand: HandState, seat: int) -> list[int]:
-    """Cards known to be still in the seat's hand (for the recorder's hints)."""
-    if hand.phase not in (PLAY, OVER):
-        return []
-    return cards_of(hand.held[seat])

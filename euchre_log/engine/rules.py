@@ -316,12 +316,6 @@ class Rules:
                 f"{self.deck - 21} undealt"
             )
 
-    def with_options(self, **changes: Any) -> Rules:
-        """A copy with some options changed (validated like ``build``)."""
-        merged = self.to_dict()
-        merged.update(changes)
-        return Rules.build(merged)
-
     def to_dict(self) -> dict[str, Any]:
         """Every option with its value, and the preset's name when there is one."""
         out: dict[str, Any] = {}

@@ -87,13 +87,6 @@ class StartHand:
     kitty: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Meta:
-    """A command for the recorder itself: undo, show, help or quit."""
-
-    word: str
-
-
 Entry = Union[StartHand, A.Action]
 
 
