@@ -70,6 +70,10 @@ from .flags import (
     IllegalAction,
 )
 from .rules import Rules
+from .scoring import EUCHRED as EUCHRED
+from .scoring import MADE as MADE
+from .scoring import MARCH as MARCH
+from .scoring import trick_points
 
 # Phases of a hand.
 ROUND_ONE: Final = 0
@@ -80,9 +84,6 @@ OVER: Final = 4
 NAMING: Final = 5  # the Benny was turned up: the dealer names the suit on offer
 
 # Outcomes, as the check report names them.
-MADE: Final = "made"
-MARCH: Final = "march"
-EUCHRED: Final = "euchred"
 PASSED_OUT: Final = "passed_out"
 RENEGE_PENALTY: Final = "renege_penalty"
 THROWN_IN: Final = "thrown_in"
@@ -790,24 +791,15 @@ class HandState:
         return i
 
     def _score(self) -> None:
-        rules = self.rules
-        mt = self.maker & 1
-        made = self.tricks[mt]
-        base = self.base_points
-        if made == 5:
-            self.outcome = MARCH
-            base[mt] = (8 if self.blind else 4) if self.alone else 2
-        elif made >= 3:
-            self.outcome = MADE
-            base[mt] = 1
-        else:
-            self.outcome = EUCHRED
-            points = 2
-            if self.alone and self.defender >= 0 and rules.defend_alone:
-                points = rules.defend_alone_points
-            if made == 0 and rules.super_euchre:
-                points = max(points, 4)
-            base[1 - mt] = points
+        points, self.outcome = trick_points(
+            self.rules,
+            self.maker & 1,
+            self.tricks[self.maker & 1],
+            alone=self.alone,
+            defended_alone=self.defender >= 0,
+            blind=self.blind,
+        )
+        self.base_points[0], self.base_points[1] = points
         self.phase = OVER
 
     # -- flags
