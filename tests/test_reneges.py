@@ -118,81 +118,178 @@ def test_false_renege_call_disproved_by_the_complete_record() -> None:
     assert r.outcome == "made" and r.points == (1, 0)
 
 
-def test_unresolved_renege_call_then_the_later_play_proves_it() -> None:
+def test_a_call_made_mid_hand_is_upheld_when_the_later_play_proves_it() -> None:
+    """000 §9: "If another player identifies a renege, the innocent side may add 2 points
+    to its score ... If penalty points are assessed, the hand is thrown in." The call comes
+    after trick 1, play goes on, and East's 10♥ on trick 3 proves it."""
     s = session("9h o 9s\nah 9d jh 9h\nrenege E 1")  # called by South, left of East
-    r = s.game.results()[0]
-    assert flags(r) == [("unresolved_renege_call", "S", 1)]
-    s.feed("ac qc 9c jc\nkd ad td th\nas qs kc kh\nqh ks ts jd")
-    r = s.game.results()[0]
-    assert flags(r) == [("unresolved_renege_call", "S", 1), ("renege", "E", 1)]
-    assert r.outcome == "made" and r.points == (1, 0)  # no penalty was applied
-
-
-def test_renege_call_must_name_a_trick_the_accused_played() -> None:
-    s = session("9h o 9s\nah 9d")
-    with pytest.raises(EntryError, match="S has not played to trick 1 yet"):
-        s.feed("renege S 1")
-    with pytest.raises(EntryError, match="has not played to trick 2"):
-        s.feed("renege E 2")
     hand = s.game.hands[0]
-    with pytest.raises(IllegalAction, match="E showed 9H, but it is the upcard, which W took up"):
-        hand.apply(RenegeCall(0, 1, 1, (hand.upcard,)))  # the upcard is the dealer's
+    assert [v.status for v in hand.calls] == ["pending"]
+    assert hand.flags == [] and hand.outcome == "incomplete"
+    s.feed("ac qc 9c jc")
+    assert [v.status for v in hand.calls] == ["pending"]  # East followed clubs: no news
+    s.feed("kd ad td th")  # East plays 10H: East held a heart on trick 1
+    (v,) = hand.calls
+    assert (v.status, v.penalised) == ("upheld", True)
+    assert hand.actions[v.decided_at] == Play(1, parse_card("th"))
+    # The penalty stands from that moment; the hand may still be played out.
+    assert hand.outcome == "renege_penalty" and hand.points() == (2, 0)
+    assert not hand.finished
+    s.feed("as qs kc kh\nqh ks ts jd")
+    r = s.game.results()[0]
+    assert flags(r) == [("renege", "E", 1)]
+    assert r.outcome == "renege_penalty" and r.points == (2, 0) and r.tricks == (3, 2)
 
 
-def test_penalty_adds_points_to_a_team() -> None:
-    """004: penalties the table agrees on (4 for table talk)."""
+def test_a_call_made_mid_hand_is_false_when_the_rest_of_the_hand_disproves_it() -> None:
+    """On trick 4 North shows out of clubs (West's K♣ lead) holding K♥ Q♥ only: the call
+    waits, and North's last card (Q♥) settles it as false."""
     from .helpers import ORDER_UP_PLAY
 
-    s = session(ORDER_UP_PLAY + "penalty EW 4 table talk by North")
+    four_tricks = "\n".join(ORDER_UP_PLAY.strip().splitlines()[:5])
+    s = session(four_tricks + "\nrenege N 4 by E")
+    hand = s.game.hands[0]
+    assert [v.status for v in hand.calls] == ["pending"] and hand.flags == []
+    fed = s.feed("qh as qs jd")
+    assert [(f.kind, f.seat, f.trick, f.accused) for f in fed.flags] == [
+        ("false_renege_call", 1, 4, 0)
+    ]
+    assert fed.flags[0].message == (
+        "E called a renege on N for trick 4, but N held no club at that trick, as the record shows"
+    )
     r = s.game.results()[0]
-    assert r.points == (1, 4) and r.outcome == "made"
-    assert s.game.hands[0].actions[-1].reason == "table talk by North"  # type: ignore[union-attr]
+    assert r.outcome == "made" and r.points == (1, 0)
 
 
-# --- the dealer's hand: dealt cards + the upcard - an unseen discard -------------------
+def test_a_call_still_pending_when_the_record_stops_is_unresolved() -> None:
+    """LOG_FORMAT: unresolved "only when the whole record can neither prove nor disprove
+    it": here the record of the hand stops after trick 2, and the next hand is dealt."""
+    s = session("9h o 9s\nah 9d jh 9h\nrenege E 1\nac qc 9c jc")
+    assert flags(s.game.results()[0]) == [("unresolved_renege_call", "S", 1)]
+    assert s.game.hands[0].flags == []  # as a flag, it is only the record's verdict
+    with pytest.raises(EntryError, match="it is S's turn to play"):
+        s.feed("end")  # only a hand settled by an upheld call can be ended
+    r = s.game.results()[0]
+    assert r.outcome == "incomplete" and r.points == (0, 0)
 
-DEALER_DEAL = """
-deal N ah kh qh td 9c
-deal E th as ks jc 9d
-deal S jh ac kd qs js
-deal W ad kc qc ts 9s
+
+def test_a_call_proven_when_made_ends_the_hand_at_once() -> None:
+    """000 §9: "If penalty points are assessed, the hand is thrown in." The cards shown
+    with the call prove it, so the next token is the next hand's upcard."""
+    s = session("9h o 9s\nah 9d jh 9h\nrenege E 1 TH by S")
+    hand = s.game.hands[0]
+    assert hand.finished and hand.outcome == "renege_penalty"
+    s.feed("9c")
+    assert len(s.game.hands) == 2
+
+
+def test_a_hand_settled_mid_play_can_be_ended_and_undone() -> None:
+    s = session("9h o 9s\nah 9d jh 9h\nrenege E 1\nac qc 9c jc\nkd ad td th")
+    assert s.hand is not None and s.hand.upheld_call  # settled, still being played
+    s.feed("end")
+    assert s.hand is None  # the table threw it in: the next card is an upcard
+    s.feed("undo")
+    assert s.hand is not None and len(s.game.hands) == 1  # `end` taken back, nothing else
+    s.feed("end\n9c")
+    assert len(s.game.hands) == 2 and s.game.results()[0].points == (2, 0)
+
+
+def test_a_second_call_after_an_upheld_one_is_refused() -> None:
+    s = session("9h o 9s\nah 9d jh 9h\nrenege E 1\nac qc 9c jc\nkd ad td th")
+    with pytest.raises(EntryError, match="a renege call was already upheld this hand"):
+        s.feed("renege W 3 by N")
+
+
+def test_a_renege_call_on_ones_own_partner_is_an_admission() -> None:
+    """000 §9 says "If another player identifies a renege": any other player, the
+    reneger's partner included. The penalty goes to the innocent side all the same."""
+    r = session(RENEGE_PLAY + "renege E 1 by W").game.results()[0]
+    assert r.outcome == "renege_penalty" and r.points == (2, 0)
+    r = session(RENEGE_PLAY + "renege E 1 by E").game.results()[0]  # East owns up
+    assert r.outcome == "renege_penalty" and r.points == (2, 0)
+
+
+# N (maker, 9-9 in a game to 10) throws T♦ on South's A♣ lead while holding 9♣, and
+# plays 9♣ on trick 3: North-South take 3 tricks, which would be their 10th point.
+MAKER_RENEGES = """
+9h o 9s
+ah th jh 9h
+ac qc td jc
+kd ad 9c 9d
+kc kh ks ts
+qh as qs jd
 """
 
 
-def test_dealer_with_unseen_discard_may_have_discarded_the_upcard() -> None:
-    # West's only heart is the upcard 9H; with the discard unseen, West may have thrown
-    # it away, so showing out of hearts proves nothing yet.
-    s = session(DEALER_DEAL + "9h o ?\nah th jh kc")
-    assert s.game.hands[0].flags == []
-    s.feed("ac qc 9c jc\nkd ad td 9d")  # West takes trick 3 with AD and leads next
-    fed = s.feed("9h")  # West kept the upcard after all: trick 1 was a renege
-    assert [(f.kind, f.seat, f.trick, f.proof) for f in fed.flags] == [
-        ("renege", 3, 1, "later_play")
+def test_a_call_after_the_last_trick_voids_the_winning_point() -> None:
+    """The renege is found when the cards are turned over: the hand's tricks never
+    counted, so North-South did not reach 10; East-West get 2 and win 11-9."""
+    s = session(MAKER_RENEGES, initial=(9, 9))
+    assert s.game.winner == 0 and s.game.score == (10, 9)
+    s.feed("renege N 2 by E")
+    assert s.game.results()[0].outcome == "renege_penalty"
+    assert s.game.score == (9, 11) and s.game.winner == 1
+
+
+def test_the_first_side_to_reach_the_target_wins_even_mid_hand() -> None:
+    """LOG_FORMAT: "The team that reaches the target first, in the order the record shows,
+    wins, even when it gets there in the middle of a hand through a penalty." At 9-9, a
+    table-talk penalty gives NS their 10th point; East-West then take all five."""
+    script = "9h p p p o\n9s\npenalty NS 1 table talk\nah th jh 9h"
+    s = session(script, initial=(9, 9))
+    assert s.game.winner == 0 and s.game.winner_after() == (0, 0)
+    assert s.game.score == (10, 9)
+
+
+def test_the_rest_of_a_won_hand_is_scored_but_cannot_change_the_winner() -> None:
+    from .helpers import log
+
+    # 9-9; NS +1 penalty after trick 1 (10-9); then EW, the makers, march (10-11).
+    # N 9C KC QC JC 9D, E JH JD AH KH AS, S TC QS TS KS QD, W AC 9H TH QH AD; hearts.
+    plays = [
+        ("N", "9C"), ("E", "JH"), ("S", "TC"), ("W", "AC"),
+        ("E", "JD"), ("S", "QS"), ("W", "9H"), ("N", "KC"),
+        ("E", "AH"), ("S", "TS"), ("W", "TH"), ("N", "QC"),
+        ("E", "KH"), ("S", "KS"), ("W", "QH"), ("N", "JC"),
+        ("E", "AS"), ("S", "QD"), ("W", "AD"), ("N", "9D"),
+    ]  # fmt: skip
+    actions: list[dict[str, object]] = [{"type": "pass", "seat": s} for s in "NESW"] + [
+        {"type": "pass", "seat": "N"},
+        {"type": "call", "seat": "E", "suit": "H", "alone": False},
     ]
+    for k, (seat, card) in enumerate(plays):
+        actions.append({"type": "play", "seat": seat, "card": card})
+        if k == 3:
+            actions.append(
+                {"type": "penalty", "seat": "E", "team": "NS", "points": 1, "reason": "talk"}
+            )
+    hands = [{"dealer": "W", "upcard": "9S", "actions": actions}]
+    doc = log(hands, initial_score={"NS": 9, "EW": 9})
+    from euchre_log.formats.reader import play_log, read_log
+
+    game = play_log(read_log(doc))
+    (r,) = game.results()
+    assert r.outcome == "march" and r.points == (1, 2) and r.score_after == (10, 11)
+    assert game.winner == 0
+    # ... and a further hand is refused.
+    doc["hands"].append({"dealer": "N", "upcard": "9C", "actions": []})
+    from euchre_log.formats.reader import LogError
+
+    with pytest.raises(LogError, match="already won by NS"):
+        play_log(read_log(doc))
 
 
-def test_dealer_who_kept_the_upcard_and_showed_out_reneged() -> None:
-    s = session(DEALER_DEAL + "9h o 9s\nah th jh kc")
-    r = s.game.results()[0]
-    assert flags(r) == [("renege", "W", 1)]
-    assert s.game.hands[0].flags[0].proof == "upcard"
-
-
-def test_dealer_with_unseen_discard_names_every_card_that_proves_it() -> None:
-    # W dealt TH and 9H, takes up AD and discards unseen: one discard cannot hide both.
+def test_a_tie_at_the_target_goes_to_the_side_that_got_there_first() -> None:
+    """9-9: NS +1 by a penalty after trick 1 (10-9); East, the maker, then takes four
+    tricks, EW +1 (10-10). NS reached 10 first, and a further hand is refused."""
+    # N 9C KC QC JC AS, E JH JD AH KH 9D, S TC QS TS KS KD, W AC 9H TH QH QD; 9S turned down.
     script = (
-        "deal N ah kh qs ts 9c\ndeal E qh as ks jc 9d\ndeal S jh ac kd qc tc\n"
-        "deal W th 9h qd js 9s\nad o ?\nah qh jh 9s"
+        "9s p p p p\np h\n9c jh tc ac\npenalty NS 1 talk\njd qs 9h kc\nah ts th qc\n"
+        "kh ks qh jc\n9d kd qd as"
     )
-    (flag,) = session(script).game.hands[0].flags
-    assert (flag.kind, flag.seat, flag.trick) == ("renege", 3, 1)
-    assert flag.message == (
-        "W played 9S on a heart lead while holding 9H and TH, "
-        "of which the unseen discard can be only one (dealt to W)"
-    )
-
-
-def test_dealer_with_unseen_discard_and_two_trumps_reneged() -> None:
-    # West holds JD and 9H: one unseen discard cannot account for both.
-    s = session(ORDER_UP_DEAL + "9h o ?\nah th jh kc")
-    assert flags(s.game.results()[0]) == [("renege", "W", 1)]
+    s = session(script, initial=(9, 9))
+    r = s.game.results()[0]
+    assert r.outcome == "made" and r.tricks == (1, 4) and r.score_after == (10, 10)
+    assert s.game.winner == 0
+    with pytest.raises(EntryError, match="already won by NS"):
+        s.feed("9c")

@@ -26,7 +26,7 @@ from .conftest import SAMPLES, Cli, Database
 from .helpers import tokens_from_log
 
 PLAYERS = ["--players", "Ann,Bob,Cat,Dan"]
-FLAGGED_SAMPLES = ("renege-dispute.json", "turned-down-suit.json")
+FLAGGED_SAMPLES = ("renege-dispute.json", "renege-called-mid-hand.json", "turned-down-suit.json")
 
 
 @pytest.fixture

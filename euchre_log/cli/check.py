@@ -56,7 +56,7 @@ def check(
                 _print_rejected(str(path), exc)
             continue
         for item in loaded:
-            flagged = any(h.flags for h in item.game.hands)
+            flagged = any(h.result_flags() for h in item.game.hands)
             if flagged:
                 worst = max(worst, 1)
             if as_json:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..recorder.recording import Recorder
+    from ..render.live import Marks
     from ..store.db import Store
 
 
@@ -78,10 +79,10 @@ def record(
             _piped(recorder)
 
 
-def _marks(recorder: Recorder) -> tuple[int, int]:
-    game = recorder.session.game
-    last = game.current
-    return len(game.hands), (last.trick if last is not None else 0)
+def _marks(recorder: Recorder) -> Marks:
+    from ..render.live import Marks
+
+    return Marks.of(recorder.session)
 
 
 def _piped(recorder: Recorder) -> None:

@@ -1,4 +1,4 @@
-"""``rules``: every rule option, its value, what it means, and the seed it comes from."""
+"""``rules``: every rule option, its value, what it means, and where it comes from."""
 
 from __future__ import annotations
 
@@ -55,11 +55,11 @@ def rules(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the options as JSON.")] = False,
 ) -> None:
-    """List the rule options: each one's value, its meaning, and the seed it comes from.
+    """List the rule options: each one's value, its meaning, and where it comes from.
 
-    The seeds are the rule documents the tool follows: 000 (a family's house rules), 001
-    (North American stick-the-dealer rules), 003 (an online site's rules) and 004 (an
-    encyclopedia article with its variants).
+    The sources are the rule documents the tool follows: a family's house rules, the North
+    American stick-the-dealer rules, an online game's rules, and Wikipedia's article on
+    Euchre with its variants.
     """
     data = rules_data(preset, settings)
     if as_json:
@@ -79,7 +79,7 @@ def rules(
     table.add_column("Option")
     table.add_column("Value")
     table.add_column("What it means")
-    table.add_column("Seed")
+    table.add_column("Where it comes from")
     for o in data["options"]:
         value = o["value"]
         shown = (

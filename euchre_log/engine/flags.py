@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .actions import RenegeCall
 
 RENEGE = "renege"
 ILLEGAL_BID = "illegal_bid"
@@ -36,6 +40,33 @@ class Flag:
     proof: str | None = None
     proof_trick: int | None = None
     accused: int | None = None
+
+
+# Where a renege call stands. A call is judged on everything the hand's record shows, the
+# play after the call included: it stays ``pending`` until the record proves it (upheld)
+# or disproves it (false), and a call still pending when the hand's record ends is
+# ``unresolved``.
+PENDING = "pending"
+UPHELD = "upheld"
+FALSE = "false"
+UNRESOLVED = "unresolved"
+
+
+@dataclass(frozen=True, slots=True)
+class CallVerdict:
+    """A renege call and where it stands.
+
+    ``index`` is the call's place among the hand's actions; ``decided_at`` the place of the
+    action that settled it (the call itself, or a later play or call that proved or
+    disproved it), None while it is pending. ``penalised`` is true for the one upheld call
+    whose penalty the hand scores.
+    """
+
+    index: int
+    call: RenegeCall
+    status: str
+    decided_at: int | None = None
+    penalised: bool = False
 
 
 class IllegalAction(ValueError):

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
+from .actions import Action, Penalty
 from .cards import SEAT_LETTERS, TEAM_NAMES, left_of
 from .flags import DEALT_OUT_OF_TURN, Flag, IllegalAction
-from .hand import HandState
+from .hand import THROWN_IN, HandState
 from .rules import Rules
+
+JUDGEMENT = 2
+"""The version of the engine's verdicts on a record. Raise it whenever the same actions
+would be judged differently (a flag, an outcome, a score, the winner): a database whose
+cached results were made by an older judgement has them rebuilt when it is opened.
+2: renege calls are judged on the whole hand; the first side to reach the target wins."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,22 +47,64 @@ def hand_result(hand: HandState, score_after: tuple[int, int]) -> HandResult:
         points=hand.points(),
         outcome=hand.outcome,
         score_after=score_after,
-        flags=tuple(hand.flags),
+        flags=hand.result_flags(),
     )
+
+
+def score_events(hand: HandState) -> list[tuple[int, int, int]]:
+    """When the hand's points count, in the order the record shows: ``(action index, NS,
+    EW)``. A penalty counts where it stands; an upheld renege call's penalty where the
+    call was upheld; the tricks where the last card was played, unless an upheld call
+    voided them."""
+    events = [
+        (i, a.points if a.team == 0 else 0, a.points if a.team == 1 else 0)
+        for i, a in enumerate(hand.actions)
+        if a.__class__ is Penalty
+    ]
+    base = hand.base_points
+    if hand.upheld_call:
+        events.append((hand.settled_at, base[0], base[1]))
+    elif hand.scored_at >= 0:
+        events.append((hand.scored_at, base[0], base[1]))
+    events.sort(key=lambda e: e[0])
+    return events
 
 
 class GameState:
     """A game in progress: its rules, its hands so far and its score."""
 
-    __slots__ = ("_before_last", "hands", "initial_score", "rules")
+    __slots__ = ("_before_last", "_won", "hands", "initial_score", "rules")
 
     def __init__(self, rules: Rules, initial_score: tuple[int, int] = (0, 0)) -> None:
         self.rules = rules
         self.initial_score = initial_score
         self.hands: list[HandState] = []
-        # The score before the last hand: a hand's points can still change (a renege call
-        # after the last trick), but only the last hand's, so the rest is kept summed.
+        # Only the last hand's points can still change, so the score before it is kept
+        # summed, and so is the winner found before it: (team, hand index).
         self._before_last = initial_score
+        self._won: tuple[int, int] | None = self._reached(initial_score, -1)
+
+    def _reached(self, score: tuple[int, int], index: int) -> tuple[int, int] | None:
+        ns, ew = score
+        target = self.rules.target
+        if ns >= target and ns > ew:
+            return (0, index)
+        if ew >= target and ew > ns:
+            return (1, index)
+        return None
+
+    def _winner_in(
+        self, hand: HandState, start: tuple[int, int], index: int
+    ) -> tuple[int, int] | None:
+        """The first team to reach the target within a hand, from the score ``start``."""
+        ns, ew = start
+        for _, dns, dew in score_events(hand):
+            ns += dns
+            ew += dew
+            won = self._reached((ns, ew), index)
+            if won is not None:
+                return won
+        return None
 
     @property
     def current(self) -> HandState | None:
@@ -64,8 +112,17 @@ class GameState:
         return self.hands[-1] if self.hands else None
 
     def next_dealer(self) -> int | None:
-        """Who should deal next: left of the last dealer (None before the first hand)."""
-        return left_of(self.hands[-1].dealer) if self.hands else None
+        """Who should deal next: left of the last dealer (None before the first hand).
+
+        After a throw-in, the same dealer deals again where the rules say so (004: a
+        redeal; "in some circles" a misdeal, and the deal passes left).
+        """
+        if not self.hands:
+            return None
+        last = self.hands[-1]
+        if last.outcome == THROWN_IN and self.rules.throw_in_redeal == "same_dealer":
+            return last.dealer
+        return left_of(last.dealer)
 
     def scores(self) -> list[tuple[int, int]]:
         """The running score after each hand."""
@@ -88,18 +145,18 @@ class GameState:
         return (self._before_last[0] + p[0], self._before_last[1] + p[1])
 
     def winner_after(self) -> tuple[int, int] | None:
-        """``(team, hand index)`` when the last hand, finished, took a team to the target.
+        """``(team, hand index)``: the first team to reach the target, and on which hand.
 
-        Only the last hand can have won the game: no hand may be dealt after a win.
+        The record's order decides: a team that gets there in the middle of a hand
+        through a penalty has won, whatever the rest of that hand scores; the tricks of a
+        hand count when its last card is played, unless an upheld renege call voids them.
         """
+        if self._won is not None:
+            return self._won
         last = self.current
-        if last is None or not last.finished:
+        if last is None:
             return None
-        ns, ew = self.score
-        target = self.rules.target
-        if (ns >= target or ew >= target) and ns != ew:
-            return (0 if ns > ew else 1), len(self.hands) - 1
-        return None  # not yet; or both sides level at the target: play on until one leads
+        return self._winner_in(last, self._before_last, len(self.hands) - 1)
 
     @property
     def winner(self) -> int | None:
@@ -125,9 +182,10 @@ class GameState:
         if won is not None:
             team, at = won
             ns, ew = self.score
+            when = "before the first hand" if at < 0 else f"after hand {at + 1}"
             raise IllegalAction(
-                f"the game was already won by {TEAM_NAMES[team]} ({ns}-{ew}) after hand "
-                f"{at + 1}, so hand {number} cannot follow"
+                f"the game was already won by {TEAM_NAMES[team]} ({ns}-{ew}) {when}, "
+                f"so hand {number} cannot follow"
             )
         if not (isinstance(dealer, int) and 0 <= dealer < 4):
             raise IllegalAction(f"{dealer!r} is not a seat")

@@ -59,13 +59,17 @@ from .cards import (
     suit_of,
 )
 from .flags import (
+    FALSE,
     FALSE_RENEGE_CALL,
     ILLEGAL_BID,
     INVALID_EXCHANGE,
     INVALID_FARMERS_HAND,
     INVALID_THROW_IN,
+    PENDING,
     RENEGE,
     UNRESOLVED_RENEGE_CALL,
+    UPHELD,
+    CallVerdict,
     Flag,
     IllegalAction,
 )
@@ -166,6 +170,7 @@ class HandState:
         "bids",
         "blind",
         "borrow",
+        "calls",
         "cards_at",
         "club_forced",
         "deal",
@@ -186,9 +191,12 @@ class HandState:
         "outcome",
         "owner",
         "penalties",
+        "pending",
         "phase",
         "reneged",
         "rules",
+        "scored_at",
+        "settled_at",
         "showout_card",
         "showout_trick",
         "sitting",
@@ -257,7 +265,11 @@ class HandState:
         self.base_points = [0, 0]
         self.outcome = INCOMPLETE
         self.discard: int | None = None
-        self.upheld_call = False
+        self.upheld_call = False  # a renege call was upheld: its penalty is the hand's score
+        self.calls: list[CallVerdict] = []
+        self.pending = 0  # bit per seat accused by a call that is still pending
+        self.settled_at = -1  # index of the action at which the upheld call's penalty applied
+        self.scored_at = -1  # index of the action that completed the play (the last card)
         self.blind = False
         self.named_suit = -1  # the suit the dealer named for a turned-up Benny
         self.club_forced = False  # club euchre: a club is up and the dealer must take it
@@ -765,6 +777,8 @@ class HandState:
                             best_power, best_seat = p, seat
                     elif p > best_power:
                         best_power, best_seat = p, seat
+                if (self.pending >> seat) & 1:
+                    self._rejudge(len(self.actions))
                 if record is not None:
                     record(a)
                 i += 1
@@ -780,7 +794,7 @@ class HandState:
                 turn = best_seat
                 if trick == 5:
                     self.trick = trick
-                    self._score()
+                    self._score(len(self.actions) - (record is not None))
                     playing = False
         except IllegalAction as exc:
             exc.index = i
@@ -790,7 +804,13 @@ class HandState:
             self.best_power, self.best_seat = best_power, best_seat
         return i
 
-    def _score(self) -> None:
+    def _score(self, at: int) -> None:
+        """The last card is played: score the tricks, unless an upheld renege call has
+        already settled the hand with its penalty."""
+        self.phase = OVER
+        self.scored_at = at
+        if self.upheld_call:
+            return
         points, self.outcome = trick_points(
             self.rules,
             self.maker & 1,
@@ -800,7 +820,6 @@ class HandState:
             blind=self.blind,
         )
         self.base_points[0], self.base_points[1] = points
-        self.phase = OVER
 
     # -- flags
 
@@ -1102,7 +1121,10 @@ class HandState:
         if self.trump < 0 or self.outcome == PASSED_OUT:
             raise IllegalAction(f"{did}, but no card has been played this hand")
         if self.upheld_call:
-            raise IllegalAction(f"{did}, but the hand already ended with an upheld renege call")
+            raise IllegalAction(
+                f"{did}, but a renege call was already upheld this hand, and its penalty "
+                "settles the hand"
+            )
         if not (isinstance(t, int) and 1 <= t <= 5):
             raise IllegalAction(f"{did}, but tricks are numbered 1 to 5")
         if (self.sitting >> accused) & 1:
@@ -1133,6 +1155,7 @@ class HandState:
                     f"{did} and {acc} showed {CARD_TEXT[c]}, but {acc}'s dealt hand does not hold it"
                 )
         # The call is possible: take in the shown cards, then judge it.
+        index = len(self.actions)
         for c in shown:
             self.owner[c] = accused
             self.held[accused] |= 1 << c
@@ -1142,59 +1165,95 @@ class HandState:
                 self._renege_held(accused, es, self.showout_card[accused * 4 + es], at, 1 << c)
         leader = self.leaders[i]
         led = self._eff[self.cards_at[i * 4 + leader]]
-        if leader == accused:
-            self._flag(
-                FALSE_RENEGE_CALL, seat, t, f"{did}, but {acc} led that trick", accused=accused
-            )
+        if leader == accused or self._eff[played] == led:
+            # Judged at once, whatever comes later: there was no renege to call.
+            if leader == accused:
+                why = f"{acc} led that trick"
+            else:
+                why = (
+                    f"{acc} followed suit with {self._card_words(played)} "
+                    f"on {self._lead_words(led)}"
+                )
+            self.calls.append(CallVerdict(index, a, FALSE, index))
+            self._flag(FALSE_RENEGE_CALL, seat, t, f"{did}, but {why}", accused=accused)
+        else:
+            self.calls.append(CallVerdict(index, a, PENDING))
+            self.pending |= 1 << accused
+        # The call itself, and any cards it showed, may settle this or an earlier call.
+        self._rejudge(index)
+        if self.upheld_call and self.settled_at == index:
+            self.phase = OVER  # proven when called: the hand is thrown in (000 §9, 004)
+
+    def _call_proof(self, a: RenegeCall) -> str:
+        """Judge a call that is not yet decided on everything the record shows now."""
+        accused, i = a.accused, a.trick - 1
+        eff = self._eff
+        led = eff[self.cards_at[i * 4 + self.leaders[i]]]
+        # A card of the led suit played on a later trick was in the hand at trick i.
+        for k in range(i + 1, 5):
+            later = self.cards_at[k * 4 + accused]
+            if later >= 0 and eff[later] == led:
+                return UPHELD
+        # So was one known to be in the hand now (dealt, picked up, shown): no card
+        # enters a hand once play has begun. An unseen discard may account for one.
+        holding = self.held[accused] & self._suit_mask[led]
+        if holding and holding.bit_count() > self.slack[accused]:
+            return UPHELD
+        # Disproved once every card the hand held then is known: those played since, and
+        # all those still held (all of them once the accused has played out).
+        remaining = HAND_SIZE - self.plays_made(accused)
+        known = self.held[accused].bit_count() - self.slack[accused]
+        if self.hand_known[accused] or known >= remaining:
+            return FALSE
+        return PENDING
+
+    def _rejudge(self, at: int) -> None:
+        """Judge every pending call again after the action at index ``at``."""
+        pending = 0
+        for n, v in enumerate(self.calls):
+            if v.status != PENDING:
+                continue
+            a = v.call
+            status = self._call_proof(a)
+            if status == PENDING:
+                pending |= 1 << a.accused
+                continue
+            penalised = status == UPHELD and not self.upheld_call
+            self.calls[n] = CallVerdict(v.index, a, status, at, penalised)
+            if status == UPHELD:
+                self._proof_flagged(a)
+                if penalised:
+                    self._uphold(a, at)
+            else:
+                acc = seat_text(a.accused)
+                led = self._eff[self.cards_at[(a.trick - 1) * 4 + self.leaders[a.trick - 1]]]
+                self._flag(
+                    FALSE_RENEGE_CALL,
+                    a.seat,
+                    a.trick,
+                    f"{seat_text(a.seat)} called a renege on {acc} for trick {a.trick}, but "
+                    f"{acc} held no {SUIT_SINGULAR[led]} at that trick, as the record shows",
+                    accused=a.accused,
+                )
+        self.pending = pending
+
+    def _proof_flagged(self, a: RenegeCall) -> None:
+        """A safety net: the renege an upheld call proves is flagged (proofs flag at once)."""
+        accused, i = a.accused, a.trick - 1
+        led = self._eff[self.cards_at[i * 4 + self.leaders[i]]]
+        if (self.reneged[accused] >> led) & 1:
             return
-        if self._eff[played] == led:
-            self._flag(
-                FALSE_RENEGE_CALL,
-                seat,
-                t,
-                f"{did}, but {acc} followed suit with {self._card_words(played)} "
-                f"on {self._lead_words(led)}",
-                accused=accused,
-            )
-            return
-        # Shown out of ``led`` on trick t: was a card of it in the hand then?
-        proof = -1
         for k in range(i + 1, 5):
             later = self.cards_at[k * 4 + accused]
             if later >= 0 and self._eff[later] == led:
-                proof = later
-                break
-        holding = self.held[accused] & self._suit_mask[led]
-        if proof < 0 and holding and holding.bit_count() > self.slack[accused]:
-            proof = (holding & -holding).bit_length() - 1
-        if proof >= 0:
-            if not (self.reneged[accused] >> led) & 1:  # a safety net: proofs flag at once
-                first = self.showout_trick[accused * 4 + led]
-                self._renege_held(
-                    accused, led, self.showout_card[accused * 4 + led], first, 1 << proof
-                )
-            self._uphold(a)
-            return
-        known = self.held[accused].bit_count() - self.slack[accused]
-        if self.hand_known[accused] or known >= remaining:
-            self._flag(
-                FALSE_RENEGE_CALL,
-                seat,
-                t,
-                f"{did}, but {acc} held no {SUIT_SINGULAR[led]} after that trick, "
-                "as the record shows",
-                accused=accused,
-            )
-            return
-        self._flag(
-            UNRESOLVED_RENEGE_CALL,
-            seat,
-            t,
-            f"{did}; nothing recorded proves or disproves it, so no penalty applies",
-            accused=accused,
-        )
+                self._renege_later_play(accused, led, later, k)
+                return
+        first = self.showout_trick[accused * 4 + led]
+        held = self.held[accused] & self._suit_mask[led]
+        self._renege_held(accused, led, self.showout_card[accused * 4 + led], first, held)
 
-    def _uphold(self, a: RenegeCall) -> None:
+    def _uphold(self, a: RenegeCall, at: int) -> None:
+        """An upheld call's penalty replaces the hand's score from the action ``at`` on."""
         guilty = a.accused & 1
         innocent = 1 - guilty
         rules = self.rules
@@ -1209,7 +1268,31 @@ class HandState:
             self.base_points[innocent] = points
         self.outcome = RENEGE_PENALTY
         self.upheld_call = True
-        self.phase = OVER
+        self.settled_at = at
+
+    def pending_calls(self) -> list[CallVerdict]:
+        """The renege calls the record cannot yet prove or disprove."""
+        return [v for v in self.calls if v.status == PENDING]
+
+    def result_flags(self) -> tuple[Flag, ...]:
+        """The flags as the record stands: a call still pending when the record stops is
+        ``unresolved_renege_call`` (nothing recorded proves or disproves it)."""
+        if not self.pending:
+            return tuple(self.flags)
+        out = list(self.flags)
+        for v in self.pending_calls():
+            a = v.call
+            out.append(
+                Flag(
+                    UNRESOLVED_RENEGE_CALL,
+                    a.seat,
+                    a.trick,
+                    f"{seat_text(a.seat)} called a renege on {seat_text(a.accused)} for trick "
+                    f"{a.trick}; nothing recorded proves or disproves it, so no penalty applies",
+                    accused=a.accused,
+                )
+            )
+        return tuple(out)
 
     def _penalty(self, a: Penalty) -> None:
         self._seat_ok(a.seat)

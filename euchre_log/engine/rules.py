@@ -60,7 +60,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "int",
             (),
             "points needed to win the game",
-            "000, 003, 004 (10); 001 (7, 11)",
+            "family rules, the online game's rules and Wikipedia (10); North American rules (7 or 11)",
         ),
         Option(
             "stick_the_dealer",
@@ -68,7 +68,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "bool",
             (),
             "if everyone passes twice, the dealer must name trump",
-            "001 (standard); 000, 004 (variant)",
+            "North American rules (standard there); a variant in family rules and Wikipedia's variants",
         ),
         Option(
             "defend_alone",
@@ -76,7 +76,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "bool",
             (),
             "an opponent of a lone hand may defend alone, their partner sitting out",
-            "000, 004",
+            "family rules; Wikipedia's variants",
         ),
         Option(
             "defend_alone_points",
@@ -84,7 +84,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "int",
             (4, 8),
             "what defenders score for euchring a lone hand while defending alone",
-            "000 (4), 004 (8)",
+            "family rules (4); Wikipedia's variants (8)",
         ),
         Option(
             "super_euchre",
@@ -92,7 +92,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "bool",
             (),
             "defenders who take all five tricks score 4 instead of 2",
-            "004",
+            "Wikipedia's variants",
         ),
         Option(
             "canadian_loner",
@@ -100,7 +100,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "bool",
             (),
             "the dealer's partner who orders up must go alone",
-            "004",
+            "Wikipedia's variants (Canadian rules)",
         ),
         Option(
             "club_euchre",
@@ -108,7 +108,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "bool",
             (),
             "a club turned up makes the dealer take it up; there is no bidding",
-            "004",
+            "Wikipedia's variants",
         ),
         Option(
             "farmers_hand",
@@ -116,7 +116,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "choice",
             ("off", "three_card", "five_card"),
             "a weak hand may be exchanged: three 9s or 10s for the kitty, or the whole hand",
-            "004 (three_card), 001 (five_card)",
+            "Wikipedia's variants (three_card); North American rules (five_card)",
         ),
         Option(
             "throw_ins",
@@ -124,7 +124,16 @@ OPTIONS: Final[dict[str, Option]] = {
             "list",
             THROW_IN_NAMES,
             "named poor hands that may be shown and thrown in for a new deal",
-            "004",
+            "Wikipedia's variants",
+        ),
+        Option(
+            "throw_in_redeal",
+            "passes_left",
+            "choice",
+            ("passes_left", "same_dealer"),
+            "after a throw-in, the deal passes left as after a misdeal, or the same dealer "
+            "deals again",
+            "Wikipedia's variants (both)",
         ),
         Option(
             "partners_best",
@@ -132,7 +141,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "bool",
             (),
             "a lone player and their partner exchange one card before play",
-            "004",
+            "Wikipedia's variants",
         ),
         Option(
             "blind_double_loner",
@@ -140,7 +149,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "bool",
             (),
             "a lone hand declared before looking, on the turned card, worth 8 for a march",
-            "004",
+            "Wikipedia's variants",
         ),
         Option(
             "deck",
@@ -148,7 +157,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "int",
             (24, 25, 32),
             "24 cards (9 to A), 25 with the Benny as highest trump, or 32 with 7s and 8s",
-            "all (24); 004 (25, 32); 001 (32)",
+            "every source (24); Wikipedia's variants (25, 32); North American rules (32)",
         ),
         Option(
             "renege_penalty",
@@ -156,7 +165,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "choice",
             ("award", "deduct"),
             "an upheld renege gives points to the innocent side, or takes them from the guilty side",
-            "000 (either), 004 (award)",
+            "family rules (either); Wikipedia (award)",
         ),
         Option(
             "renege_points",
@@ -164,7 +173,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "int",
             (),
             "the points of an upheld renege",
-            "000, 004",
+            "family rules; Wikipedia",
         ),
         Option(
             "renege_points_vs_alone",
@@ -172,7 +181,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "int",
             (),
             "the points of an upheld renege against a side that went alone",
-            "000",
+            "family rules (4); Wikipedia (2: the renege always costs 2)",
         ),
         Option(
             "loner_lead",
@@ -181,7 +190,7 @@ OPTIONS: Final[dict[str, Option]] = {
             ("left_of_dealer", "left_of_loner"),
             "who leads against a lone hand: left of the dealer, or left of the loner"
             " (a seat that sits out is skipped)",
-            "001, 004 (left_of_dealer); EGN tournaments use both",
+            "North American rules and Wikipedia (left_of_dealer); EGN tournaments use both",
         ),
     )
 }
@@ -190,15 +199,19 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
     "classic": {},
     "family": {"defend_alone": True, "defend_alone_points": 4},
     "north-american": {"stick_the_dealer": True},
-    "canadian": {"stick_the_dealer": True, "canadian_loner": True},
-    "benny": {"deck": 25},
+    # Seed 004: a renege forfeits the hand and "2 points are awarded to the opposing
+    # team", a lone hand or not.
+    "canadian": {"stick_the_dealer": True, "canadian_loner": True, "renege_points_vs_alone": 2},
+    "benny": {"deck": 25, "renege_points_vs_alone": 2},
 }
 PRESET_SOURCES: Final = {
-    "classic": "003: the core game, no stick-the-dealer, no defending alone",
-    "family": "000: classic, plus defending alone worth 4 and the family's renege penalty",
-    "north-american": "001: classic with stick-the-dealer",
-    "canadian": "004: stick-the-dealer and the Canadian loner",
-    "benny": "004 (England): the 25-card deck with the Benny",
+    "classic": "the online game's rules: the core game, no stick-the-dealer, no defending alone",
+    "family": "family rules: classic, plus defending alone worth 4, and a renege costs 2 "
+    "(4 against a lone hand)",
+    "north-american": "North American rules: classic with stick-the-dealer",
+    "canadian": "Wikipedia's Canadian rules: stick-the-dealer and the Canadian loner; "
+    "a renege costs 2",
+    "benny": "Wikipedia's English rules: the 25-card deck with the Benny; a renege costs 2",
 }
 
 _TRUE = {"true", "yes", "on", "1", "y"}
@@ -264,6 +277,7 @@ class Rules:
     club_euchre: bool = False
     farmers_hand: str = "off"
     throw_ins: tuple[str, ...] = ()
+    throw_in_redeal: str = "passes_left"
     partners_best: bool = False
     blind_double_loner: bool = False
     deck: int = 24

@@ -369,6 +369,12 @@ def play_log(log: GameLog) -> GameState:
     return game
 
 
+_OLDER = (
+    " (if an older euchre-log wrote that result, it judged the hand differently: "
+    "remove the hand's result to read it as this version judges it)"
+)
+
+
 def _check_result(given: HandResultModel, game: GameState, number: int) -> None:
     """A hand's stored ``result`` must agree with what the actions give."""
     from .report import result_dict
@@ -378,7 +384,7 @@ def _check_result(given: HandResultModel, game: GameState, number: int) -> None:
         if getattr(given, key) != actual[key]:
             raise LogError(
                 f"the file's result says {key} is {getattr(given, key)!r}, "
-                f"but the actions give {actual[key]!r}",
+                f"but the actions give {actual[key]!r}{_OLDER}",
                 number,
             )
     for key in ("tricks", "points", "score_after"):
@@ -387,7 +393,7 @@ def _check_result(given: HandResultModel, game: GameState, number: int) -> None:
         if (a["NS"], a["EW"]) != (g.NS, g.EW):
             raise LogError(
                 f"the file's result says {key} are NS {g.NS}, EW {g.EW}, "
-                f"but the actions give NS {a['NS']}, EW {a['EW']}",
+                f"but the actions give NS {a['NS']}, EW {a['EW']}{_OLDER}",
                 number,
             )
 

@@ -22,13 +22,55 @@ def _canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+# The options the seal always covered. An option added later is sealed only when a game
+# sets it away from its default, so that adding one never breaks the seal of a file
+# exported before it existed.
+_FIRST_OPTIONS = frozenset(
+    [
+        "preset",
+        "target",
+        "stick_the_dealer",
+        "defend_alone",
+        "defend_alone_points",
+        "super_euchre",
+        "canadian_loner",
+        "club_euchre",
+        "farmers_hand",
+        "throw_ins",
+        "partners_best",
+        "blind_double_loner",
+        "deck",
+        "renege_penalty",
+        "renege_points",
+        "renege_points_vs_alone",
+        "loner_lead",
+    ]
+)
+
+
+def sealed_rules(rules: Rules) -> dict[str, Any]:
+    """The rules as the seal covers them."""
+    return {
+        name: value
+        for name, value in rules.to_dict().items()
+        if name in _FIRST_OPTIONS or value != _default(name)
+    }
+
+
+def _default(name: str) -> Any:
+    from ..engine.rules import OPTIONS
+
+    default = OPTIONS[name].default
+    return list(default) if isinstance(default, tuple) else default
+
+
 def head_hash(
     players: Mapping[str, str], rules: Rules, initial_score: tuple[int, int], game: GameState
 ) -> str:
     """The seal of a game's record."""
     start = {
         "players": dict(players),
-        "rules": rules.to_dict(),
+        "rules": sealed_rules(rules),
         "initial_score": list(initial_score),
     }
     head = hashlib.sha256(("euchre-log/1 " + _canonical(start)).encode()).hexdigest()

@@ -48,6 +48,7 @@ PASS_WORDS = {"p", "pass", "-"}
 ALONE_WORDS = {"alone", "!", "a"}
 UNSEEN_WORDS = {"?", "unseen", "x"}
 META_WORDS = {"undo", "show", "help", "quit", "exit", "q"}
+END_WORDS = {"end", "next"}
 
 
 THROW_IN_ALIASES = {
@@ -117,6 +118,9 @@ class Session:
         self.history: list[Entry] = []
         self.pending_deal: dict[int, tuple[int, ...]] = {}
         self.pending_dealer: int | None = None
+        # A hand settled by an upheld renege call may be played out or ended (``end``);
+        # this is the number of the one the table ended, if it is the last.
+        self.ended: int | None = None
 
     # ------------------------------------------------------------------ state
 
@@ -124,7 +128,24 @@ class Session:
     def hand(self) -> HandState | None:
         """The hand being recorded, or None between hands."""
         hand = self.game.current
-        return hand if hand is not None and not hand.finished else None
+        if hand is None or hand.finished or hand.number == self.ended:
+            return None
+        return hand
+
+    def checkpoint(self) -> tuple[list[Entry], dict[int, tuple[int, ...]], int | None, int | None]:
+        """Everything ``rollback`` needs to put the session back as it is now."""
+        return list(self.history), dict(self.pending_deal), self.pending_dealer, self.ended
+
+    def rollback(
+        self, saved: tuple[list[Entry], dict[int, tuple[int, ...]], int | None, int | None]
+    ) -> None:
+        """Put the session back as it was at ``checkpoint``, a deal or dealer typed ahead
+        of the next hand included."""
+        history, deal, dealer, ended = saved
+        self.replay(history)
+        self.pending_deal = dict(deal)
+        self.pending_dealer = dealer
+        self.ended = ended
 
     def next_dealer(self) -> int:
         nd = self.game.next_dealer()
@@ -139,6 +160,7 @@ class Session:
         self.history = []
         self.pending_deal = {}
         self.pending_dealer = None
+        self.ended = None
         for entry in history:
             self._record(entry)
 
@@ -170,6 +192,9 @@ class Session:
             self.pending_deal = {}
             self.pending_dealer = None
             return None
+        if self.ended is not None:
+            self.ended = None  # the hand is open again; nothing stored changes
+            return None
         if not self.history:
             return None
         last = self.history[-1]
@@ -180,16 +205,12 @@ class Session:
 
     def feed(self, line: str) -> Fed:
         """Apply one line, all or nothing. Raises ``EntryError`` naming the refused token."""
-        saved = list(self.history)
-        saved_deal = dict(self.pending_deal)
-        saved_dealer = self.pending_dealer
+        saved = self.checkpoint()
         fed = Fed()
         try:
             self._feed(line, fed)
         except EntryError:
-            self.replay(saved)
-            self.pending_deal = saved_deal
-            self.pending_dealer = saved_dealer
+            self.rollback(saved)
             raise
         return fed
 
@@ -218,6 +239,10 @@ class Session:
                 i = n
                 continue
             hand = self.hand
+            if word in END_WORDS:
+                self._end(token)
+                i = n
+                continue
             if word == "renege":
                 n = self._renege(tokens, i, fed)
             elif word in ("farmer", "farmers", "farmer's"):
@@ -265,6 +290,20 @@ class Session:
                 c = self._card(token, "a card to play")
                 self._entry(A.Play(hand.turn, c), fed, token)
             i = n
+
+    def _end(self, token: str) -> None:
+        """The table stopped playing a hand that an upheld renege call has settled."""
+        hand = self.hand
+        if hand is None:
+            raise EntryError(
+                f"{token!r}: there is no hand being played to end ({self._expected_now()})"
+            )
+        if not hand.upheld_call:
+            raise EntryError(
+                f"{token!r}: hand {hand.number} is not over ({hand.expected()}); only a hand "
+                "settled by an upheld renege call can be ended before its last trick"
+            )
+        self.ended = hand.number
 
     def _entry(self, entry: Entry, fed: Fed, token: str) -> None:
         before = self.hand
@@ -460,8 +499,9 @@ class Session:
             raise EntryError(usage) from None
         hand = self.game.current
         seat = hand.dealer if hand is not None else self.first_dealer
-        if self.hand is not None:
-            seat = self.hand.to_act() or seat
+        to_act = self.hand.to_act() if self.hand is not None else None
+        if to_act is not None:
+            seat = to_act  # whoever is to act says it; North is seat 0, not "nobody"
         if hand is None:
             raise EntryError(
                 "a penalty belongs to a hand: enter it once the first hand has started"

@@ -14,6 +14,8 @@ Enter what happens, in table order; the seat is always whose turn it is.
   Defend alone   defend E   (after a lone call, before the first card)
   Play           cards, e.g. ah 10d j♦ ♠q   (ranks 9 10 J Q K A, or T for ten)
   Renege         renege E 2 [cards E showed] [by N]   (E reneged on trick 2)
+                 a call nothing proves yet waits: play on, and it is judged as the
+                 hand goes; end stops a hand its upheld penalty has settled
   Variants       blind [N]                         a blind double loner on the turned card
                  farmer E 9c 9d 9h [for ac kc qc]  a farmer's hand (what was taken, if seen)
                  throw E nines 9c 9d 9h tc ts      a throw-in: nines, ace, king, queens,

@@ -55,12 +55,13 @@ class Recorder:
         """Apply and store one line. Raises ``EntryError`` (nothing stored) or
         ``GameMovedOn`` (nothing stored; the recorder has reloaded the game)."""
         session = self.session
-        old_history = list(session.history)
+        saved = session.checkpoint()
+        old_history = saved[0]
         old_hands = session.hand_numbers()
         old_seqs = list(self.stored.seqs)
         fed = session.feed(line)
         if self.strict and fed.flags:
-            session.replay(old_history)
+            session.rollback(saved)
             words = "; ".join(f.message for f in fed.flags)
             raise Refused(
                 f"refused under --strict, because it would be flagged: {words}", fed.flags
@@ -90,7 +91,7 @@ class Recorder:
             self.reload()
             raise
         except BaseException:
-            session.replay(old_history)
+            session.rollback(saved)
             raise
         added = [s for (op, _, _), s in zip(ops, seqs, strict=True) if op == "add"]
         self.stored.seqs = old_seqs[:common] + added

@@ -17,9 +17,8 @@ from rich.text import Text
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, EFFECTIVE_SUIT, SUIT_SYMBOLS, TEAM_NAMES, suit_of
 from ..engine.flags import (
-    FALSE_RENEGE_CALL,
     RENEGE,
-    UNRESOLVED_RENEGE_CALL,
+    UPHELD,
     Flag,
 )
 from ..engine.game import GameState
@@ -91,29 +90,40 @@ def renege_proof(hand: HandState, flag: Flag, players: Mapping[str, str]) -> Tex
     return rc.message(text)
 
 
+def _trick_of(hand: HandState, play: A.Play) -> int:
+    """The trick (1..5) on which a recorded play was made."""
+    for t in range(5):
+        if hand.cards_at[t * 4 + play.seat] == play.card:
+            return t + 1
+    return 0
+
+
 def _call_verdicts(hand: HandState, players: Mapping[str, str]) -> list[Text]:
-    """One sentence per renege call: upheld, false or unresolved."""
+    """One sentence per upheld renege call; false and unresolved calls are flags, and the
+    flag itself says why."""
     out = []
-    for a in hand.actions:
-        if not isinstance(a, A.RenegeCall):
+    for v in hand.calls:
+        if v.status != UPHELD:
             continue
-        said = (
+        a = v.call
+        line = Text(
             f"{person(a.seat, players)} called a renege on {person(a.accused, players)} "
-            f"for trick {a.trick}"
+            f"for trick {a.trick}: "
         )
-        judged = [
-            f
-            for f in hand.flags
-            if f.kind in (FALSE_RENEGE_CALL, UNRESOLVED_RENEGE_CALL)
-            and f.seat == a.seat
-            and f.accused == a.accused
-            and f.trick == a.trick
-        ]
-        if judged:
-            continue  # the flag itself says why
-        line = Text(said + ": ")
         line.append("upheld", style="bold")
-        line.append(" — the proof is above.")
+        if v.decided_at is not None and v.decided_at != v.index:
+            proof = hand.actions[v.decided_at]
+            if isinstance(proof, A.Play):
+                line.append_text(
+                    rc.message(
+                        f" when {person(proof.seat, players)} played {CARD_TEXT[proof.card]}"
+                        f"{_bower(hand, proof.card)} on trick {_trick_of(hand, proof)}"
+                    )
+                )
+        if v.penalised:
+            line.append(" — the proof is above.")
+        else:
+            line.append(" — the proof is above; the hand's penalty was already applied.")
         out.append(line)
     return out
 
@@ -252,7 +262,7 @@ def explain_view(game: GameState, index: int, players: Mapping[str, str]) -> Ren
     parts.append(verdict(hand, players))
 
     proofs: list[RenderableType] = []
-    for f in hand.flags:
+    for f in hand.result_flags():
         if f.kind == RENEGE:
             line = Text(f"RENEGE on trick {f.trick}: ", style="bold red")
             line.append_text(renege_proof(hand, f, players))

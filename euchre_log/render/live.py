@@ -4,6 +4,7 @@ sentence for each trick, hand and flag as it happens."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -11,6 +12,7 @@ from rich.text import Text
 
 from ..engine import actions as A
 from ..engine.cards import (
+    CARD_TEXT,
     SEAT_LETTERS,
     SEAT_NAMES,
     SUIT_NAMES,
@@ -18,7 +20,7 @@ from ..engine.cards import (
     TEAM_NAMES,
     partner_of,
 )
-from ..engine.flags import Flag
+from ..engine.flags import PENDING, UPHELD, CallVerdict, Flag
 from ..engine.game import GameState
 from ..engine.hand import DISCARD, NAMING, PLAY, ROUND_ONE, ROUND_TWO, HandState
 from ..recorder.grammar import Entry, Fed, Session, StartHand
@@ -35,7 +37,6 @@ def who(seat: int, players: Mapping[str, str]) -> str:
 
 def describe(entry: Entry, hand: HandState | None, players: Mapping[str, str]) -> str:
     """An entry in words: ``E (Bob) played 9C``; cards in canonical form."""
-    from ..engine.cards import CARD_TEXT
 
     if isinstance(entry, StartHand):
         return f"{who(entry.dealer, players)} dealt, turning up {CARD_TEXT[entry.upcard]}"
@@ -292,8 +293,78 @@ def hand_line(game: GameState, index: int, players: Mapping[str, str]) -> Text:
     return line
 
 
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """Where the game stood before a line: what ``report`` compares with to say what the
+    line did."""
+
+    hands: int
+    tricks: int  # tricks played in the last hand
+    actions: int  # actions in the last hand
+    winner: int | None
+
+    @classmethod
+    def of(cls, session: Session) -> Marks:
+        game = session.game
+        last = game.current
+        if last is None:
+            return cls(0, 0, 0, game.winner)
+        return cls(len(game.hands), last.trick, len(last.actions), game.winner)
+
+
+def call_words(v: CallVerdict, players: Mapping[str, str]) -> str:
+    """``N (Ann) called a renege on E (Bob) for trick 1``."""
+    a = v.call
+    return (
+        f"{who(a.seat, players)} called a renege on {who(a.accused, players)} for trick {a.trick}"
+    )
+
+
+def verdict_lines(
+    game: GameState, before: Marks, players: Mapping[str, str], shown: set[int]
+) -> list[Text]:
+    """The renege calls a line made or settled: upheld with the penalty, or not proven yet.
+
+    False calls are flags, said by their flag line. ``shown`` collects the hands whose
+    result line was printed, so that it is printed once.
+    """
+    out: list[Text] = []
+    for i in range(max(before.hands - 1, 0), len(game.hands)):
+        hand = game.hands[i]
+        since = before.actions if i == before.hands - 1 else 0
+        for v in hand.calls:
+            made_now = v.index >= since
+            decided_now = v.decided_at is not None and v.decided_at >= since
+            if v.status == PENDING and made_now:
+                line = Text(call_words(v, players) + ": ", style="bold")
+                line.append("not proven yet", style="yellow")
+                line.append(": it will be judged when the hand ends.")
+                out.append(line)
+            elif v.status == UPHELD and decided_now:
+                line = Text(call_words(v, players) + ": ", style="bold")
+                line.append("upheld", style="bold red")
+                proof = hand.actions[v.decided_at] if v.decided_at is not None else None
+                if v.decided_at != v.index and isinstance(proof, A.Play):
+                    line.append(f", now that {who(proof.seat, players)} played ")
+                    line.append_text(rc.card(proof.card))
+                line.append(".")
+                out.append(line)
+                if v.penalised and i not in shown:
+                    shown.add(i)
+                    out.append(hand_line(game, i, players))
+                    if not hand.finished:
+                        out.append(
+                            Text(
+                                "The penalty settles the hand: enter the rest of its tricks, "
+                                "or end to deal the next hand.",
+                                style="dim",
+                            )
+                        )
+    return out
+
+
 def report(
-    before: tuple[int, int],
+    before: Marks,
     session: Session,
     added: Sequence[Entry],
     undone: Sequence[Entry],
@@ -309,31 +380,60 @@ def report(
     # A flag raised and then taken back by an undo on the same line is not news.
     standing = {id(f) for hand in game.hands for f in hand.flags}
     flags = [f for f in fed.flags if id(f) in standing]
-    out.extend(narrate(before, session, (), players, fed.hands_finished))
+    shown: set[int] = set()
+    out.extend(narrate(before, session, (), players, fed.hands_finished, shown))
     for entry in added:
-        if isinstance(entry, (A.RenegeCall, A.Penalty)) and game.hands:
+        if isinstance(entry, A.Penalty) and game.hands:
             index = len(game.hands) - 1
             out.append(Text(describe(entry, game.hands[index], players) + ".", style="bold"))
-            if game.hands[index].finished:
+            if game.hands[index].finished and index not in shown:
+                shown.add(index)
                 out.append(hand_line(game, index, players))
     out.extend(flag_line(f) for f in flags)
+    out.extend(verdict_lines(game, before, players, shown))
+    out.extend(game_over(game, before, players))
     return out
 
 
+def game_over(game: GameState, before: Marks, players: Mapping[str, str]) -> list[Text]:
+    """``Game over: NS (Ann & Cat) win 10-8.``, said once, on the line that won it."""
+    won = game.winner_after()
+    if won is None or before.winner is not None:
+        return []
+    team, at = won
+    ns, ew = game.score
+    a, b = ("N", "S") if team == 0 else ("E", "W")
+    side = f"{TEAM_NAMES[team]} ({players.get(a, a)} & {players.get(b, b)})"
+    hand = game.hands[at] if at >= 0 else None
+    if hand is not None and not hand.finished:
+        return [
+            Text(
+                f"Game over: {side} reached {game.rules.target} first ({ns}-{ew}), in the "
+                f"middle of hand {hand.number}. The rest of that hand may still be recorded, "
+                "but it cannot change the winner.",
+                style="bold green",
+            )
+        ]
+    mine, theirs = (ns, ew) if team == 0 else (ew, ns)
+    return [Text(f"Game over: {side} win {mine}-{theirs}.", style="bold green")]
+
+
 def narrate(
-    before: tuple[int, int],
+    before: Marks,
     session: Session,
     flags: Sequence[Flag],
     players: Mapping[str, str],
     finished: Sequence[int],
+    shown: set[int] | None = None,
 ) -> list[Text]:
     """Sentences for what a line did: new hands, finished tricks and hands, flags.
 
-    ``before`` is (number of hands, tricks played in the last hand) before the line.
+    ``shown`` collects the hands whose result line was printed.
     """
     out: list[Text] = []
     game = session.game
-    n_before, t_before = before
+    shown = set() if shown is None else shown
+    n_before, t_before = before.hands, before.tricks
     for i in range(max(n_before - 1, 0), len(game.hands)):
         hand = game.hands[i]
         if i >= n_before:
@@ -344,20 +444,11 @@ def narrate(
         first = t_before if i == n_before - 1 else 0
         for k in range(first, hand.trick):
             out.append(trick_line(hand, k, players))
-        if hand.finished and (i >= n_before or hand.number in finished):
+        settled_before = hand.upheld_call and 0 <= hand.settled_at < before.actions
+        if settled_before and i == n_before - 1:
+            continue  # its penalty and score were said when the call was upheld
+        if hand.finished and (i >= n_before or hand.number in finished) and i not in shown:
+            shown.add(i)
             out.append(hand_line(game, i, players))
     out.extend(flag_line(f) for f in flags)
-    if game.winner is not None and any(
-        game.hands[i].number in finished for i in range(len(game.hands))
-    ):
-        ns, ew = game.score
-        team = game.winner
-        a, b = ("N", "S") if team == 0 else ("E", "W")
-        out.append(
-            Text(
-                f"Game over: {TEAM_NAMES[team]} ({players.get(a, a)} & {players.get(b, b)}) "
-                f"win {max(ns, ew)}-{min(ns, ew)}.",
-                style="bold green",
-            )
-        )
     return out

@@ -377,7 +377,7 @@ def setup_view(hand: HandState, players: Mapping[str, str]) -> RenderableType:
         line = Text("Kitty under the upcard: ")
         line.append_text(card_row(hand.kitty, hand.trump if hand.trump >= 0 else None))
         parts.append(line)
-    parts.extend(flag_text(f, players) for f in hand.flags if f.trick is None)
+    parts.extend(flag_text(f, players) for f in hand.result_flags() if f.trick is None)
     parts.extend(action_sentence(hand, a, players) for a in stages(hand).get(0, []))
     return Group(*parts)
 
@@ -468,7 +468,7 @@ def trick_view(game: GameState, index: int, k: int, players: Mapping[str, str]) 
         head.append("; not finished", style="yellow")
     parts.append(head)
     parts.append(trick_diagram(hand, k, players))
-    parts.extend(flag_text(f, players) for f in hand.flags if f.trick == k + 1)
+    parts.extend(flag_text(f, players) for f in hand.result_flags() if f.trick == k + 1)
     parts.extend(action_sentence(hand, a, players) for a in stages(hand).get(k + 1, []))
     if k == tricks_shown(hand) - 1:
         parts.append(result_sentence(game.results()[index], players))

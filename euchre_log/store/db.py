@@ -23,6 +23,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 from sqlalchemy.pool import NullPool
 
+from ..engine.game import JUDGEMENT
 from . import schema as _tables  # noqa: F401  (registers the tables)
 from .schema import SCHEMA_VERSION
 
@@ -263,8 +264,11 @@ def _prepare(store: Store) -> None:
     shown = mask(store.url)
     with store.engine.connect() as conn:
         version = _schema_version(conn, shown)
+        judged = _judged_by(conn) if version == SCHEMA_VERSION else None
     _refuse_newer(version, shown)
     if version == SCHEMA_VERSION:
+        if judged != JUDGEMENT:
+            _rejudge(store, shown)
         return
     with store.writing() as conn:
         if store.engine.dialect.name == "postgresql":
@@ -279,6 +283,44 @@ def _prepare(store: Store) -> None:
             upgrade(conn, version)
         except Exception as exc:  # a database error, or Alembic's (an unknown revision)
             raise StoreError(_migration_failed(shown, version, exc)) from None
+    if version is not None:
+        _rejudge(store, shown)  # an older database was also judged by an older engine
+    else:
+        with store.writing() as conn:
+            _set_judged(conn)
+
+
+def _judged_by(conn: Connection) -> int:
+    """The engine judgement (``engine.game.JUDGEMENT``) the cached results were made by."""
+    row = conn.execute(text("SELECT value FROM meta WHERE key = 'judged_by'")).first()
+    return int(row[0]) if row else 1
+
+
+def _set_judged(conn: Connection) -> None:
+    conn.execute(text("DELETE FROM meta WHERE key = 'judged_by'"))
+    conn.execute(
+        text("INSERT INTO meta (key, value) VALUES ('judged_by', :v)"), {"v": str(JUDGEMENT)}
+    )
+
+
+def _rejudge(store: Store, shown: str) -> None:
+    """Rebuild every cached result with today's engine, once, in one transaction.
+
+    A database opened read-only keeps its old caches: the views that replay the journal
+    (summary, replay, explain, check of an export) still judge it as the engine does now.
+    """
+    from .games import rejudge
+
+    try:
+        with store.writing() as conn:
+            if _judged_by(conn) == JUDGEMENT:
+                return  # another euchre-log did it meanwhile
+            rejudge(conn)
+            _set_judged(conn)
+    except (OperationalError, DatabaseError) as exc:
+        if "readonly" in str(exc).lower() or "read-only" in str(exc).lower():
+            return
+        raise StoreError(f"cannot bring {shown} up to date: {_reason(exc)}") from None
 
 
 def _migration_failed(shown: str, version: int | None, exc: BaseException) -> str:

@@ -235,16 +235,29 @@ def rules_from_row(text_: str) -> Rules:
         raise StoreError(f"the stored rules cannot be read: {exc}") from None
 
 
+def _journal(conn: Connection, game_id: int) -> list[Any]:
+    """A game's journal rows (seq, kind, data), in order."""
+    return list(
+        conn.execute(
+            select(ACTION_T.c.seq, ACTION_T.c.kind, ACTION_T.c.data)
+            .where(ACTION_T.c.game_id == game_id)
+            .order_by(ACTION_T.c.seq)
+        ).all()
+    )
+
+
 def load_game(store: Store, game_id: int) -> StoredGame:
     """Read a game and replay its entries through the engine."""
     with store.reading() as conn:
         row = _game_row(conn, game_id)
         players = players_of(conn, [game_id])[game_id]
-        rows = conn.execute(
-            select(ACTION_T.c.seq, ACTION_T.c.kind, ACTION_T.c.data)
-            .where(ACTION_T.c.game_id == game_id)
-            .order_by(ACTION_T.c.seq)
-        ).all()
+        rows = _journal(conn, game_id)
+    return _replayed(row, players, rows)
+
+
+def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
+    """A game row and its journal, replayed through the engine."""
+    game_id = row.id
     rules = rules_from_row(row.rules)
     session = Session(rules, parse_seat(row.first_dealer), (row.initial_ns, row.initial_ew))
     live = effective_entries(rows)
@@ -268,6 +281,49 @@ def load_game(store: Store, game_id: int) -> StoredGame:
         session=session,
         seqs=[s for s, _ in live],
     )
+
+
+def rejudge(conn: Connection) -> int:
+    """Rebuild every game's cached results from its journal, as the engine judges it now.
+
+    Run once when a database last judged by an older engine is opened (``db.open_store``):
+    the journal is the truth, and the caches that ``games`` and ``stats`` read must agree
+    with what ``summary`` and ``check`` derive from it. A game whose journal no longer
+    replays is left as it is, for ``verify`` to report. Returns the games rebuilt.
+    """
+    done = 0
+    for row in conn.execute(select(GAME_T).order_by(GAME_T.c.id)).all():
+        try:
+            stored = _replayed(row, {}, _journal(conn, row.id))
+        except (StoreError, LogError, ValueError):
+            continue
+        state = stored.game
+        hands, flags = _cache_rows(row.id, state, hand_heads(conn, row.id))
+        summary = _game_summary(state)
+        if (
+            _cached(conn, HAND_T, row.id, "number") == _comparable(hands)
+            and _cached(conn, FLAG_T, row.id, "id") == _comparable(flags)
+            and all(getattr(row, k) == v for k, v in summary.items())
+        ):
+            continue  # judged the same: leave the rows as they are
+        _write_cache(conn, row.id, state)
+        conn.execute(update(GAME_T).where(GAME_T.c.id == row.id).values(**summary))
+        done += 1
+    return done
+
+
+def _comparable(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return [tuple(sorted(r.items())) for r in rows]
+
+
+def _cached(conn: Connection, table: Any, game_id: int, order: str) -> list[tuple[Any, ...]]:
+    """A game's cached rows, as ``_cache_rows`` would make them (without their ids)."""
+    out = []
+    for r in conn.execute(
+        select(table).where(table.c.game_id == game_id).order_by(table.c[order])
+    ).mappings():
+        out.append(tuple(sorted((k, v) for k, v in r.items() if k != "id")))
+    return out
 
 
 def latest_open_game(store: Store) -> int | None:
