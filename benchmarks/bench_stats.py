@@ -29,7 +29,8 @@ from euchre_log.engine import Rules  # noqa: E402
 from euchre_log.engine.game import GameState  # noqa: E402
 from euchre_log.engine.simulate import random_game  # noqa: E402
 from euchre_log.formats.writer import game_info  # noqa: E402
-from euchre_log.store.db import Store, open_store  # noqa: E402
+from euchre_log.store.access import open_store  # noqa: E402
+from euchre_log.store.db import Store  # noqa: E402
 from euchre_log.store.games import import_game  # noqa: E402
 from euchre_log.store.stats import StatsFilter, compute  # noqa: E402
 
@@ -49,7 +50,7 @@ BATCH = 200  # games per transaction while building
 def stored_hands(store: Store) -> int:
     from sqlalchemy import func, select
 
-    from euchre_log.store.games import HAND_T
+    from euchre_log.store.schema import HAND_T
 
     with store.reading() as conn:
         return int(conn.execute(select(func.count()).select_from(HAND_T)).scalar_one())

@@ -124,7 +124,7 @@ def openspiel_rate(python: str, hands: int, runs: int) -> dict[str, float] | Non
 def import_rates(paths: list[Path], runs: int, workdir: Path) -> dict[str, float]:
     """End-to-end import, the store phase alone, and raw executemany of the same rows."""
     from euchre_log.formats.load import load_games
-    from euchre_log.store.db import open_store
+    from euchre_log.store.access import open_store
     from euchre_log.store.games import import_games
 
     loaded = [g for p in paths for g in load_games(p)]
@@ -275,7 +275,7 @@ def main() -> None:
         sys.path.insert(0, str(bench_stats.parent))
         import bench_stats as bs  # type: ignore[import-not-found]
 
-        from euchre_log.store.db import open_store
+        from euchre_log.store.access import open_store
 
         db = args.cache / f"stats-{stats_hands}.db"
         if not db.exists():

@@ -10,7 +10,7 @@ import json
 import threading
 from typing import Any
 
-from euchre_log.store.db import open_store
+from euchre_log.store.access import open_store
 from euchre_log.store.games import load_game
 
 from .conftest import Database, run
@@ -49,7 +49,7 @@ def test_two_recorders_on_different_games_at_the_same_time(any_db: Database) -> 
     assert all(a["ok"] for group in answers for a in group)
     store = open_store(str(db))
     for game, script in zip(games, scripts, strict=True):
-        assert len(load_game(store, game).session.history) == len(script)  # nothing lost
+        assert len(load_game(store, game).record.history) == len(script)  # nothing lost
     store.close()
     assert run(db, "verify").returncode == 0
 
@@ -82,7 +82,7 @@ def test_two_recorders_on_the_same_game_never_conflict(any_db: Database) -> None
     store = open_store(str(db))
     stored = load_game(store, game)
     store.close()
-    assert [type(e).__name__ for e in stored.session.history] == ["StartHand", "Order"]
+    assert [type(e).__name__ for e in stored.record.history] == ["StartHand", "Order"]
     assert run(db, "verify").returncode == 0
 
 
@@ -112,5 +112,5 @@ def test_racing_recorders_on_the_same_game_store_one_entry(any_db: Database) -> 
     stored = load_game(store, game)
     store.close()
     # Exactly the ten entries, whichever recorder wrote each: never one written twice.
-    assert len(stored.session.history) == len(lines)
+    assert len(stored.record.history) == len(lines)
     assert run(db, "verify").returncode == 0

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre_log.store.db import open_store
+from euchre_log.store.access import open_store
 from euchre_log.store.games import load_game
 
 from .conftest import ROOT, Database, run
@@ -61,13 +61,13 @@ def test_sigkill_mid_hand_loses_no_acknowledged_entry(tmp_path: Path, kill_after
     store = open_store(str(db))
     stored = load_game(store, game)
     store.close()
-    assert len(stored.session.history) == acknowledged == kill_after
-    assert stored.session.hand is not None
+    assert len(stored.record.history) == acknowledged == kill_after
+    assert stored.record.hand is not None
     # record resumes at the right seat: the one the killed recorder was waiting for.
     again = run(db, "record", str(game), "--json", input=LINES[kill_after] + "\n")
     answer = json.loads(again.stdout.splitlines()[1])
     assert answer["ok"], answer
-    before = stored.session.hand.to_act()
+    before = stored.record.hand.to_act()
     assert before is not None and "NESW"[before] == last["to_act"]
 
 
@@ -134,7 +134,7 @@ def test_sigkill_at_random_points_many_times_loses_nothing(tmp_path: Path) -> No
         store = open_store(str(db))
         stored = load_game(store, game)
         store.close()
-        stored_lines = len(stored.session.history)
+        stored_lines = len(stored.record.history)
         assert stored_lines in (done, done + 1), (stored_lines, done)
         done = stored_lines  # an unacknowledged entry that landed counts as entered
     assert kills == 25

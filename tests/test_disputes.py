@@ -123,7 +123,7 @@ def test_strict_refusal_keeps_a_deal_typed_on_an_earlier_line(cli: Cli) -> None:
     made = cli(*NEW, "--preset", "family")
     assert made.exit_code == 0
     from euchre_log.recorder.recording import Recorder, Refused
-    from euchre_log.store.db import open_store
+    from euchre_log.store.access import open_store
 
     store = open_store(str(cli.db))
     try:

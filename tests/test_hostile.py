@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from euchre_log.store.db import StoreError, mask, open_store
+from euchre_log.store.access import open_store
+from euchre_log.store.db import StoreError, mask
 
 from .conftest import SAMPLES, Cli, run
 

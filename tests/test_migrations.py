@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from euchre_log.store.db import SCHEMA_VERSION, Store, StoreError, open_store
+from euchre_log.store.access import open_store
+from euchre_log.store.db import SCHEMA_VERSION, Store, StoreError
 
 from .conftest import FIXTURES, ROOT, Cli, Database
 
@@ -263,7 +264,7 @@ def test_only_a_due_migration_imports_alembic(tmp_path: Path) -> None:
     path = tmp_path / "current.db"
     open_store(str(path)).close()
     probe = (
-        "import sys; from euchre_log.store.db import open_store; "
+        "import sys; from euchre_log.store.access import open_store; "
         f"open_store({str(path)!r}).close(); print('alembic' in sys.modules)"
     )
     current = subprocess.run(

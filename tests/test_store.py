@@ -19,8 +19,10 @@ from sqlalchemy import text
 from euchre_log.engine import Rules
 from euchre_log.recorder.grammar import EntryError
 from euchre_log.recorder.recording import Recorder
-from euchre_log.store.db import StoreError, open_store
-from euchre_log.store.games import GameMovedOn, create_game, load_game
+from euchre_log.store.access import open_store
+from euchre_log.store.db import StoreError
+from euchre_log.store.games import create_game, load_game
+from euchre_log.store.journal import GameMovedOn
 
 from .conftest import SAMPLES, Cli, Database
 from .helpers import tokens_from_log
@@ -180,7 +182,7 @@ def test_two_recorders_on_one_game_never_write_over_each_other(db: Database) -> 
     with pytest.raises(GameMovedOn):
         first.feed("th")
     assert (
-        len(load_game(store, gid).session.history) == 4
+        len(load_game(store, gid).record.history) == 4
     )  # 9h, o, 9s, ah: nothing lost, nothing doubled
     store.close()
 

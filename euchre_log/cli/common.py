@@ -25,7 +25,8 @@ def opened(ctx: typer.Context) -> Iterator[Store]:
     """The database of ``--db`` (or the default), closed afterwards; errors exit 2."""
     from sqlalchemy.exc import DBAPIError
 
-    from ..store.db import StoreError, database_error, open_store
+    from ..store.access import open_store
+    from ..store.db import StoreError, database_error
 
     try:
         store = open_store(db_option(ctx))

@@ -91,7 +91,7 @@ def _piped(recorder: Recorder) -> None:
     from ..recorder.grammar import EntryError
     from ..recorder.help import HELP
     from ..render import live
-    from ..store.games import GameMovedOn
+    from ..store.journal import GameMovedOn
 
     out = Console(highlight=False, no_color=True, color_system=None, width=200, soft_wrap=True)
     players = recorder.stored.players
@@ -134,9 +134,9 @@ def _json_lines(recorder: Recorder) -> None:
     import json
 
     from ..engine.cards import SEAT_LETTERS
-    from ..formats.report import flag_dict
+    from ..formats.results import flag_dict
     from ..recorder.grammar import EntryError
-    from ..store.games import GameMovedOn
+    from ..store.journal import GameMovedOn
 
     def say(obj: dict[str, object]) -> None:
         sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
@@ -209,7 +209,7 @@ def _interactive(recorder: Recorder) -> None:
     from ..recorder.help import HELP
     from ..render import live
     from ..store.db import StoreError, database_error
-    from ..store.games import GameMovedOn
+    from ..store.journal import GameMovedOn
 
     with contextlib.suppress(ImportError):  # not on every platform
         import readline  # noqa: F401  (line editing and history at the prompt)

@@ -103,9 +103,10 @@ def copy_games(
     version's schema, as every command does. Exit code 0 when every game was copied or
     was already there, 1 when some were refused, 2 when the copy could not be done.
     """
+    from ..store.access import open_store
     from ..store.copy import CopyStopped, Outcome
     from ..store.copy import copy_games as run
-    from ..store.db import StoreError, mask, open_store, resolve
+    from ..store.db import StoreError, mask, resolve
 
     if not source.strip() or not target.strip():
         raise fail("copy needs --from (the database to copy from) and --to (the one to copy into)")

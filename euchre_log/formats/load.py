@@ -17,6 +17,7 @@ from .reader import (
     read_log,
     read_log_bytes,
 )
+from .seal import head_hash
 
 
 @dataclass
@@ -54,8 +55,6 @@ def _play_log(file: str, log: GameLog) -> LoadedGame:
         pass
     info = log.game
     if info.head_hash is not None:
-        from .seal import head_hash
-
         score = (info.initial_score.NS, info.initial_score.EW)
         players = {str(seat): name for seat, name in info.players.items()}
         if head_hash(players, game.rules, score, game) != info.head_hash:

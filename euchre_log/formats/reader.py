@@ -22,6 +22,7 @@ from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules, RulesError
 from .models import ActionModel, GameLog, HandRecord, HandResultModel
+from .results import result_dict
 
 CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
 SEAT_INDEX = {s: i for i, s in enumerate(SEAT_LETTERS)}
@@ -377,8 +378,6 @@ _OLDER = (
 
 def _check_result(given: HandResultModel, game: GameState, number: int) -> None:
     """A hand's stored ``result`` must agree with what the actions give."""
-    from .report import result_dict
-
     actual = result_dict(game.results()[-1])
     for key in ("trump", "maker", "alone", "defender_alone", "outcome"):
         if getattr(given, key) != actual[key]:

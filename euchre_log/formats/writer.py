@@ -11,7 +11,7 @@ from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules
 from .models import LOG_FORMAT
-from .report import result_dict
+from .results import result_dict
 
 
 def action_dict(a: A.Action) -> dict[str, Any]:

@@ -11,7 +11,6 @@ This module knows no database and prints nothing; the recorder and the tests dri
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from ..engine import actions as A
 from ..engine.cards import (
@@ -25,8 +24,8 @@ from ..engine.cards import (
     parse_team,
 )
 from ..engine.flags import Flag, IllegalAction
-from ..engine.game import GameState
 from ..engine.hand import DISCARD, NAMING, PLAY, ROUND_ONE, ROUND_TWO, THROW_IN_RULES, HandState
+from ..engine.record import Entry, GameRecord, StartHand
 from ..engine.rules import Rules
 
 ORDER_WORDS = {
@@ -78,19 +77,6 @@ class EntryError(ValueError):
     """A token the recorder refuses: the message names it and says what was expected."""
 
 
-@dataclass(frozen=True, slots=True)
-class StartHand:
-    """A new hand: its dealer, upcard and any cards that were shown."""
-
-    dealer: int
-    upcard: int
-    deal: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    kitty: tuple[int, ...] = ()
-
-
-Entry = Union[StartHand, A.Action]
-
-
 @dataclass
 class Fed:
     """What a line did: the entries recorded, the flags they raised, and any commands."""
@@ -101,26 +87,30 @@ class Fed:
     hands_finished: list[int] = field(default_factory=list)
 
 
-class Session:
-    """A game being recorded: the engine's state plus what the next hand needs.
+class Session(GameRecord):
+    """A game being recorded from tokens: the record, plus what the next hand needs.
 
-    ``history`` is every entry in order (hand starts and actions): the source of truth
-    that a store persists and that ``undo`` shortens.
+    A ``deal`` or ``dealer`` typed ahead of the next hand waits in ``pending_deal`` and
+    ``pending_dealer``; ``ended`` is the hand the table stopped after an upheld renege call.
     """
 
     def __init__(
         self, rules: Rules, first_dealer: int, initial_score: tuple[int, int] = (0, 0)
     ) -> None:
-        self.rules = rules
-        self.first_dealer = first_dealer
-        self.initial_score = initial_score
-        self.game = GameState(rules, initial_score)
-        self.history: list[Entry] = []
+        super().__init__(rules, first_dealer, initial_score)
         self.pending_deal: dict[int, tuple[int, ...]] = {}
         self.pending_dealer: int | None = None
         # A hand settled by an upheld renege call may be played out or ended (``end``);
         # this is the number of the one the table ended, if it is the last.
         self.ended: int | None = None
+
+    @classmethod
+    def of(cls, record: GameRecord) -> Session:
+        """A session that goes on from a record (a stored game), without replaying it."""
+        session = cls(record.rules, record.first_dealer, record.initial_score)
+        session.game = record.game
+        session.history = record.history
+        return session
 
     # ------------------------------------------------------------------ state
 
@@ -147,44 +137,22 @@ class Session:
         self.pending_dealer = dealer
         self.ended = ended
 
-    def next_dealer(self) -> int:
-        nd = self.game.next_dealer()
-        return self.first_dealer if nd is None else nd
-
     def dealer_for_next_hand(self) -> int:
         return self.next_dealer() if self.pending_dealer is None else self.pending_dealer
 
     def replay(self, history: list[Entry]) -> None:
-        """Rebuild the state from a history (used by undo and by resuming from a store)."""
-        self.game = GameState(self.rules, self.initial_score)
-        self.history = []
+        """Rebuild the state from a history (used by undo); what was typed ahead is gone."""
         self.pending_deal = {}
         self.pending_dealer = None
         self.ended = None
-        for entry in history:
-            self._record(entry)
+        super().replay(history)
 
-    def _record(self, entry: Entry) -> list[Flag]:
+    def record(self, entry: Entry) -> list[Flag]:
+        flags = super().record(entry)
         if isinstance(entry, StartHand):
-            self.game.start_hand(
-                entry.dealer, entry.upcard, deal=dict(entry.deal) or None, kitty=entry.kitty
-            )
-            flags = list(self.game.hands[-1].flags)
             self.pending_deal = {}
             self.pending_dealer = None
-        else:
-            flags = list(self.game.apply(entry))
-        self.history.append(entry)
         return flags
-
-    def hand_numbers(self) -> list[int]:
-        """The hand number each entry of ``history`` belongs to."""
-        out, n = [], 0
-        for entry in self.history:
-            if isinstance(entry, StartHand):
-                n += 1
-            out.append(n)
-        return out
 
     def undo(self) -> Entry | None:
         """Take back the last entry, even a hand's start; None when there is nothing."""
@@ -308,7 +276,7 @@ class Session:
     def _entry(self, entry: Entry, fed: Fed, token: str) -> None:
         before = self.hand
         try:
-            flags = self._record(entry)
+            flags = self.record(entry)
         except IllegalAction as exc:
             raise EntryError(f"{token!r}: {exc}") from None
         fed.entries.append(entry)

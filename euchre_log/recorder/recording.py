@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.flags import Flag
+from ..engine.record import Entry
 from ..store.db import Store
-from ..store.games import GameMovedOn, StoredGame, append, load_game
-from .grammar import Entry, EntryError, Fed, Session
+from ..store.games import StoredGame, append, load_game
+from ..store.journal import GameMovedOn
+from .grammar import EntryError, Fed, Session
 
 
 @dataclass
@@ -42,14 +44,12 @@ class Recorder:
         self.game_id = game_id
         self.strict = strict
         self.stored: StoredGame = load_game(store, game_id)
-
-    @property
-    def session(self) -> Session:
-        return self.stored.session
+        self.session = Session.of(self.stored.record)
 
     def reload(self) -> None:
         """Read the game again from the store (after another recorder moved it on)."""
         self.stored = load_game(self.store, self.game_id)
+        self.session = Session.of(self.stored.record)
 
     def feed(self, line: str) -> Line:
         """Apply and store one line. Raises ``EntryError`` (nothing stored) or

@@ -23,7 +23,8 @@ from ..engine.cards import (
 from ..engine.flags import PENDING, UPHELD, CallVerdict, Flag
 from ..engine.game import GameState
 from ..engine.hand import DISCARD, NAMING, PLAY, ROUND_ONE, ROUND_TWO, HandState
-from ..recorder.grammar import Entry, Fed, Session, StartHand
+from ..engine.record import Entry, StartHand
+from ..recorder.grammar import Fed, Session
 from . import cards as rc
 from .tables import FLAG_WORDS, OUTCOME_WORDS
 

@@ -85,6 +85,8 @@ class Store:
     def __init__(self, engine: Engine, url: str) -> None:
         self.engine = engine
         self.url = url
+        # The engine judgement its cached results were made by (None: not known yet).
+        self.judged: int | None = None
 
     @property
     def is_sqlite(self) -> bool:
@@ -144,8 +146,12 @@ def _create_private(path: Path) -> None:
         os.close(fd)
 
 
-def open_store(db: str | None = None, *, create: bool = True) -> Store:
-    """Open (and if needed create) the database named by ``--db``, or the default one.
+def connect(db: str | None = None, *, create: bool = True) -> Store:
+    """Connect to (and if needed create) the database named by ``--db``, or the default
+    one, with its tables created or upgraded to this version's schema.
+
+    ``store.access.open_store`` is what the commands use: it also brings the cached
+    results up to today's engine.
 
     Raises ``StoreError`` with a message that names the database (password masked) when
     it is not a database, cannot be written, is locked, or was made by a newer version.
@@ -264,11 +270,10 @@ def _prepare(store: Store) -> None:
     shown = mask(store.url)
     with store.engine.connect() as conn:
         version = _schema_version(conn, shown)
-        judged = _judged_by(conn) if version == SCHEMA_VERSION else None
+        judged = judged_by(conn) if version == SCHEMA_VERSION else None
     _refuse_newer(version, shown)
     if version == SCHEMA_VERSION:
-        if judged != JUDGEMENT:
-            _rejudge(store, shown)
+        store.judged = judged
         return
     with store.writing() as conn:
         if store.engine.dialect.name == "postgresql":
@@ -283,44 +288,26 @@ def _prepare(store: Store) -> None:
             upgrade(conn, version)
         except Exception as exc:  # a database error, or Alembic's (an unknown revision)
             raise StoreError(_migration_failed(shown, version, exc)) from None
-    if version is not None:
-        _rejudge(store, shown)  # an older database was also judged by an older engine
-    else:
+    if version is None:
         with store.writing() as conn:
-            _set_judged(conn)
+            set_judged(conn)
+        store.judged = JUDGEMENT
+    else:
+        store.judged = None  # an older database was also judged by an older engine
 
 
-def _judged_by(conn: Connection) -> int:
+def judged_by(conn: Connection) -> int:
     """The engine judgement (``engine.game.JUDGEMENT``) the cached results were made by."""
     row = conn.execute(text("SELECT value FROM meta WHERE key = 'judged_by'")).first()
     return int(row[0]) if row else 1
 
 
-def _set_judged(conn: Connection) -> None:
+def set_judged(conn: Connection) -> None:
+    """Record that the cached results are today's engine's."""
     conn.execute(text("DELETE FROM meta WHERE key = 'judged_by'"))
     conn.execute(
         text("INSERT INTO meta (key, value) VALUES ('judged_by', :v)"), {"v": str(JUDGEMENT)}
     )
-
-
-def _rejudge(store: Store, shown: str) -> None:
-    """Rebuild every cached result with today's engine, once, in one transaction.
-
-    A database opened read-only keeps its old caches: the views that replay the journal
-    (summary, replay, explain, check of an export) still judge it as the engine does now.
-    """
-    from .games import rejudge
-
-    try:
-        with store.writing() as conn:
-            if _judged_by(conn) == JUDGEMENT:
-                return  # another euchre-log did it meanwhile
-            rejudge(conn)
-            _set_judged(conn)
-    except (OperationalError, DatabaseError) as exc:
-        if "readonly" in str(exc).lower() or "read-only" in str(exc).lower():
-            return
-        raise StoreError(f"cannot bring {shown} up to date: {_reason(exc)}") from None
 
 
 def _migration_failed(shown: str, version: int | None, exc: BaseException) -> str:

@@ -1,19 +1,17 @@
-"""Games in the store: create, append entries, load, list, import and export.
+"""Games in the store: create, append entries, load, list, import, and the caches.
 
-Every write goes through one transaction that appends entries to the journal (the
-``action`` table), chains their hashes, and rebuilds the game's cached results from the
-engine's state. A writer states the last sequence number it has seen; if another writer
+Every write goes through one transaction that appends entries to the journal
+(``store.journal``: the ``action`` table, hash-chained) and rebuilds the game's cached
+results from the engine's state. A writer states the last sequence number it has seen; if another writer
 got there first, the write is refused with ``GameMovedOn`` and nothing is stored.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, delete, func, insert, select, update
@@ -22,145 +20,30 @@ from sqlalchemy.exc import IntegrityError
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES, parse_seat
 from ..engine.game import GameState
+from ..engine.record import GameRecord, StartHand
 from ..engine.rules import Rules, RulesError
 from ..formats.models import MAX_HANDS
-from ..formats.reader import CARD_INDEX, SEAT_INDEX, LogError, action_from_dict, shared_actions
-from ..formats.writer import action_dict
-from ..recorder.grammar import Entry, Session, StartHand
+from ..formats.reader import LogError
 from .db import Store, StoreError
-from .schema import Action, Flag, Game, GameSeat, Hand, Player
-
-ACTION_T = Action.__table__  # type: ignore[attr-defined]
-GAME_T = Game.__table__  # type: ignore[attr-defined]
-HAND_T = Hand.__table__  # type: ignore[attr-defined]
-FLAG_T = Flag.__table__  # type: ignore[attr-defined]
-SEAT_T = GameSeat.__table__  # type: ignore[attr-defined]
-PLAYER_T = Player.__table__  # type: ignore[attr-defined]
+from .journal import (
+    GameMovedOn,
+    append_journal,
+    chain_entries,
+    effective_entries,
+    genesis,
+    hand_heads,
+    insert_journal,
+    journal_rows,
+    now,
+)
+from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 
 MAX_HANDS_PER_GAME = MAX_HANDS
 _GAME_INSERT = insert(GAME_T)
 
 
-class GameMovedOn(StoreError):
-    """Another writer added to the game since it was loaded; reload and try again."""
-
-
 class NoSuchGame(StoreError):
     """A game id that is not in the database."""
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-def canonical(obj: Any) -> str:
-    """The one JSON text of a value that the hash chain covers."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def genesis(uid: str) -> str:
-    """The hash a game's chain starts from."""
-    return hashlib.sha256(f"euchre-log game {uid}".encode()).hexdigest()
-
-
-def chain_hash(
-    prev: str,
-    seq: int,
-    hand: int,
-    kind: str,
-    created_at: str,
-    data: str,
-    _sha256: Any = hashlib.sha256,
-) -> str:
-    """SHA-256 over an entry's canonical encoding and the hash before it."""
-    digest: str = _sha256(f"{prev}|{seq}|{hand}|{kind}|{created_at}|{data}".encode()).hexdigest()
-    return digest
-
-
-# ---------------------------------------------------------------------------
-# Entries as stored data
-
-
-def entry_data(entry: Entry) -> tuple[str, dict[str, Any]]:
-    """(kind, data) of an entry, as the journal stores it."""
-    if isinstance(entry, StartHand):
-        data: dict[str, Any] = {
-            "dealer": SEAT_LETTERS[entry.dealer],
-            "upcard": CARD_TEXT[entry.upcard],
-        }
-        if entry.deal:
-            data["deal"] = {
-                SEAT_LETTERS[s]: [CARD_TEXT[c] for c in cards]
-                for s, cards in sorted(entry.deal.items())
-            }
-        if entry.kitty:
-            data["kitty"] = [CARD_TEXT[c] for c in entry.kitty]
-        return "deal", data
-    return entry.TYPE, action_dict(entry)
-
-
-# A game uses a few hundred distinct actions (4 seats x 24 cards...): each is encoded once.
-_ACTION_TEXT: dict[A.Action, tuple[str, str]] = {}
-# The reader shares one object per play, pass and order (they are immutable); their texts
-# are found by identity, which is cheaper than hashing the action's fields.
-_SHARED_TEXT: dict[int, tuple[str, str]] = {
-    id(a): (a.TYPE, canonical(action_dict(a))) for a in shared_actions()
-}
-
-
-def entry_text(entry: Entry) -> tuple[str, str]:
-    """(kind, canonical JSON) of an entry: what the journal stores and the chain covers."""
-    known = _SHARED_TEXT.get(id(entry))
-    if known is not None:
-        return known
-    if entry.__class__ is not StartHand:
-        known = _ACTION_TEXT.get(entry)  # type: ignore[arg-type]
-        if known is not None:
-            return known
-    if isinstance(entry, StartHand):
-        kind, data = entry_data(entry)
-        return kind, canonical(data)
-    found = (entry.TYPE, canonical(action_dict(entry)))
-    if len(_ACTION_TEXT) < 20000 and not isinstance(entry, A.Note):  # notes are one-offs
-        _ACTION_TEXT[entry] = found
-    return found
-
-
-_ROW_COLUMNS = ("game_id", "seq", "hand", "kind", "data", "created_at", "prev_hash", "hash")
-
-
-def insert_journal(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
-    """Append journal rows (tuples in ``_ROW_COLUMNS`` order) with one bulk insert.
-
-    The rows go straight to the driver's ``executemany``: a season's import is hundreds of
-    thousands of rows, and building a parameter dict per row would double its cost.
-    """
-    if not rows:
-        return
-    style = conn.dialect.paramstyle
-    if style in ("qmark", "format", "pyformat"):
-        mark = "?" if style == "qmark" else "%s"
-        sql = f"INSERT INTO action ({', '.join(_ROW_COLUMNS)}) VALUES ({', '.join([mark] * 8)})"
-        conn.exec_driver_sql(sql, rows)
-    else:
-        conn.execute(insert(ACTION_T), [dict(zip(_ROW_COLUMNS, r, strict=True)) for r in rows])
-
-
-def entry_from_data(kind: str, data: dict[str, Any]) -> Entry:
-    """The entry a journal row holds; raises ``LogError`` on data that is not an entry."""
-    if kind == "deal":
-        try:
-            deal = {
-                SEAT_INDEX[s]: tuple(CARD_INDEX[c] for c in cards)
-                for s, cards in (data.get("deal") or {}).items()
-            }
-            kitty = tuple(CARD_INDEX[c] for c in data.get("kitty") or ())
-            return StartHand(SEAT_INDEX[data["dealer"]], CARD_INDEX[data["upcard"]], deal, kitty)
-        except (KeyError, TypeError, AttributeError):
-            raise LogError(
-                f"a hand's start holds {canonical(data)!r}, which is not a deal"
-            ) from None
-    return action_from_dict(data)
 
 
 # ---------------------------------------------------------------------------
@@ -183,12 +66,12 @@ class StoredGame:
     status: str
     last_seq: int
     head_hash: str | None
-    session: Session
-    seqs: list[int]  # the sequence number of each entry of ``session.history``
+    record: GameRecord
+    seqs: list[int]  # the sequence number of each entry of ``record.history``
 
     @property
     def game(self) -> GameState:
-        return self.session.game
+        return self.record.game
 
 
 def _game_row(conn: Connection, game_id: int) -> Any:
@@ -211,23 +94,6 @@ def players_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str,
     return {g: {s: p[s] for s in SEAT_LETTERS if s in p} for g, p in out.items()}
 
 
-def effective_entries(rows: Iterable[Any]) -> list[tuple[int, Entry]]:
-    """Replay the journal's undos: the entries that still stand, with their seqs."""
-    live: list[tuple[int, Entry]] = []
-    for row in rows:
-        data = json.loads(row.data)
-        if row.kind == "undo":
-            target = data.get("undoes")
-            if not live or live[-1][0] != target:
-                raise LogError(
-                    f"entry {row.seq} takes back entry {target}, which is not the last one standing"
-                )
-            live.pop()
-            continue
-        live.append((row.seq, entry_from_data(row.kind, data)))
-    return live
-
-
 def rules_from_row(text_: str) -> Rules:
     try:
         return Rules.build(json.loads(text_))
@@ -235,23 +101,12 @@ def rules_from_row(text_: str) -> Rules:
         raise StoreError(f"the stored rules cannot be read: {exc}") from None
 
 
-def _journal(conn: Connection, game_id: int) -> list[Any]:
-    """A game's journal rows (seq, kind, data), in order."""
-    return list(
-        conn.execute(
-            select(ACTION_T.c.seq, ACTION_T.c.kind, ACTION_T.c.data)
-            .where(ACTION_T.c.game_id == game_id)
-            .order_by(ACTION_T.c.seq)
-        ).all()
-    )
-
-
 def load_game(store: Store, game_id: int) -> StoredGame:
     """Read a game and replay its entries through the engine."""
     with store.reading() as conn:
         row = _game_row(conn, game_id)
         players = players_of(conn, [game_id])[game_id]
-        rows = _journal(conn, game_id)
+        rows = journal_rows(conn, game_id)
     return _replayed(row, players, rows)
 
 
@@ -259,10 +114,10 @@ def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
     """A game row and its journal, replayed through the engine."""
     game_id = row.id
     rules = rules_from_row(row.rules)
-    session = Session(rules, parse_seat(row.first_dealer), (row.initial_ns, row.initial_ew))
+    record = GameRecord(rules, parse_seat(row.first_dealer), (row.initial_ns, row.initial_ew))
     live = effective_entries(rows)
     try:
-        session.replay([e for _, e in live])
+        record.replay([e for _, e in live])
     except Exception as exc:  # the engine refuses what is stored: it was changed by hand
         raise StoreError(f"game {game_id}'s stored record does not replay: {exc}") from None
     return StoredGame(
@@ -278,7 +133,7 @@ def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
         status=row.status,
         last_seq=row.last_seq,
         head_hash=row.head_hash,
-        session=session,
+        record=record,
         seqs=[s for s, _ in live],
     )
 
@@ -286,7 +141,7 @@ def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
 def rejudge(conn: Connection) -> int:
     """Rebuild every game's cached results from its journal, as the engine judges it now.
 
-    Run once when a database last judged by an older engine is opened (``db.open_store``):
+    Run once when a database last judged by an older engine is opened (``access.open_store``):
     the journal is the truth, and the caches that ``games`` and ``stats`` read must agree
     with what ``summary`` and ``check`` derive from it. A game whose journal no longer
     replays is left as it is, for ``verify`` to report. Returns the games rebuilt.
@@ -294,7 +149,7 @@ def rejudge(conn: Connection) -> int:
     done = 0
     for row in conn.execute(select(GAME_T).order_by(GAME_T.c.id)).all():
         try:
-            stored = _replayed(row, {}, _journal(conn, row.id))
+            stored = _replayed(row, {}, journal_rows(conn, row.id))
         except (StoreError, LogError, ValueError):
             continue
         state = stored.game
@@ -507,22 +362,6 @@ def _insert_game_row(
     return int(key[0])
 
 
-def hand_heads(conn: Connection, game_id: int) -> dict[int, str]:
-    """Each hand's head hash: the hash of the game's last journal entry of that hand."""
-    last = (
-        select(ACTION_T.c.hand, func.max(ACTION_T.c.seq).label("seq"))
-        .where(ACTION_T.c.game_id == game_id)
-        .group_by(ACTION_T.c.hand)
-        .subquery()
-    )
-    rows = conn.execute(
-        select(ACTION_T.c.hand, ACTION_T.c.hash)
-        .join(last, (ACTION_T.c.hand == last.c.hand) & (ACTION_T.c.seq == last.c.seq))
-        .where(ACTION_T.c.game_id == game_id)
-    )
-    return {int(hand): str(digest) for hand, digest in rows}
-
-
 def _cache_rows(
     game_id: int, state: GameState, heads: dict[int, str]
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -605,12 +444,6 @@ def _game_summary(state: GameState) -> dict[str, Any]:
     }
 
 
-def _is_seq_clash(exc: IntegrityError) -> bool:
-    """Whether a refused insert broke the journal's unique (game, seq)."""
-    words = str(exc.orig).lower()
-    return "uq_action_game_seq" in words or "action.game_id, action.seq" in words
-
-
 def append(
     store: Store,
     game_id: int,
@@ -633,30 +466,10 @@ def append(
                 f"game {game_id} moved on: another recorder added to it since it was loaded "
                 f"(entry {row.last_seq}, not {expected_last_seq})"
             )
-        seq, prev, stamp = row.last_seq, row.head_hash or genesis(row.uid), now()
-        rows: list[tuple[Any, ...]] = []
-        seqs = []
-        for op, value, hand_no in ops:
-            seq += 1
-            if op == "undo":
-                kind, text_ = "undo", canonical({"undoes": value})
-            else:
-                kind, text_ = entry_text(value)
-            digest = chain_hash(prev, seq, hand_no, kind, stamp, text_)
-            rows.append((game_id, seq, hand_no, kind, text_, stamp, prev, digest))
-            seqs.append(seq)
-            prev = digest
-        if rows:
-            try:
-                insert_journal(conn, rows)
-            except IntegrityError as exc:
-                if not _is_seq_clash(exc):
-                    raise
-                # Another writer took this sequence number first (on PostgreSQL, writers
-                # do not queue): the unique (game, seq) refused ours.
-                raise GameMovedOn(
-                    f"game {game_id} moved on: another recorder added to it at the same time"
-                ) from None
+        seqs, prev, stamp = append_journal(
+            conn, game_id, row.last_seq, row.head_hash or genesis(row.uid), ops
+        )
+        seq = seqs[-1] if seqs else row.last_seq
         _write_cache(conn, game_id, state)
         conn.execute(
             update(GAME_T)
@@ -709,22 +522,15 @@ def import_games(
         # The chain needs only the game's uid, so it is worked out first and the game row
         # goes in complete: one insert, not an insert, a read-back and an update.
         uid = uuid.uuid4().hex
-        prev, seq = genesis(uid), 0
-        chain: list[tuple[Any, ...]] = []
-        add = chain.append
-        heads: dict[int, str] = {}
-        for number, hand in enumerate(state.hands, start=1):
-            entries: list[Entry] = [
-                StartHand(hand.dealer, hand.upcard, dict(hand.deal), hand.kitty)
-            ]
-            entries.extend(hand.actions)
-            for entry in entries:
-                seq += 1
-                kind, text_ = entry_text(entry)
-                digest = chain_hash(prev, seq, number, kind, stamp, text_)
-                add((seq, number, kind, text_, stamp, prev, digest))
-                prev = digest
-            heads[number] = prev
+        chain, heads, prev = chain_entries(
+            uid,
+            (
+                [StartHand(h.dealer, h.upcard, dict(h.deal), h.kitty), *h.actions]
+                for h in state.hands
+            ),
+            stamp,
+        )
+        seq = len(chain)
         score = info.get("initial_score") or {"NS": 0, "EW": 0}
         game_id = _insert_game_row(
             conn,

@@ -1,6 +1,6 @@
 """Bring a database to this version's schema with the Alembic migrations in ``migrations/``.
 
-``db.open_store`` compares ``meta.schema_version`` with ``SCHEMA_VERSION`` first, with one
+``db.connect`` compares ``meta.schema_version`` with ``SCHEMA_VERSION`` first, with one
 cheap query, and imports this module (and Alembic) only when a migration is due: for a new
 database, or one made by an older euchre-log. The whole upgrade runs on one connection in
 one transaction, so it happens entirely or not at all: SQLite and PostgreSQL both roll

@@ -10,7 +10,7 @@ rebuilt on every write and are never authoritative; stats read them with SQL. Ea
 keeps its head hash (that of its last entry), as the game keeps the head of its chain.
 
 The tables are created and changed only by the migrations in ``migrations/``, which
-``db.open_store`` applies when it opens a database of an older schema.
+``db.connect`` applies when it opens a database of an older schema.
 """
 
 from __future__ import annotations
@@ -152,3 +152,11 @@ class Flag(SQLModel, table=True):
 
 
 TABLES = [Meta, Player, Game, GameSeat, Action, Hand, Flag]
+
+# The tables as SQLAlchemy Core sees them: the store writes and reads with Core.
+ACTION_T = Action.__table__  # type: ignore[attr-defined]
+GAME_T = Game.__table__  # type: ignore[attr-defined]
+HAND_T = Hand.__table__  # type: ignore[attr-defined]
+FLAG_T = Flag.__table__  # type: ignore[attr-defined]
+SEAT_T = GameSeat.__table__  # type: ignore[attr-defined]
+PLAYER_T = Player.__table__  # type: ignore[attr-defined]

@@ -31,15 +31,7 @@ from sqlalchemy import (
 
 from ..formats.outputs import PLAYER_FIELDS
 from .db import Store, StoreError
-from .schema import Flag, Game, GameSeat, Hand, Player
-
-# The tables, without importing store.games (and the formats and the recorder with it):
-# stats needs only SQL.
-FLAG_T = Flag.__table__  # type: ignore[attr-defined]
-GAME_T = Game.__table__  # type: ignore[attr-defined]
-HAND_T = Hand.__table__  # type: ignore[attr-defined]
-PLAYER_T = Player.__table__  # type: ignore[attr-defined]
-SEAT_T = GameSeat.__table__  # type: ignore[attr-defined]
+from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 
 SEATS = ("N", "E", "S", "W")
 TEAMS = {"NS": ("N", "S"), "EW": ("E", "W")}

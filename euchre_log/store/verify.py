@@ -16,7 +16,8 @@ from typing import Any
 from sqlalchemy import Connection, select
 
 from .db import Store
-from .games import ACTION_T, GAME_T, HAND_T, chain_hash, genesis
+from .journal import chain_hash, genesis
+from .schema import ACTION_T, GAME_T, HAND_T
 
 CHANGED = "changed"
 REMOVED = "removed"

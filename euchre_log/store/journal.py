@@ -1,0 +1,255 @@
+"""The journal: every entry of every game, in order, chained by SHA-256.
+
+An entry is a hand's start (``kind = "deal"``), an action of the file format, or an
+``undo`` that takes back an earlier entry; it is stored as canonical JSON, never updated
+and never deleted. This module is the journal's codec (entries to rows and back), its
+hashing, and its bulk append; ``store.games`` builds the game operations on it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, func, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from ..engine import actions as A
+from ..engine.cards import CARD_TEXT, SEAT_LETTERS
+from ..engine.record import Entry, StartHand
+from ..formats.reader import CARD_INDEX, SEAT_INDEX, LogError, action_from_dict, shared_actions
+from ..formats.writer import action_dict
+from .db import StoreError
+from .schema import ACTION_T
+
+
+class GameMovedOn(StoreError):
+    """Another writer added to the game since it was loaded; reload and try again."""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def canonical(obj: Any) -> str:
+    """The one JSON text of a value that the hash chain covers."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def genesis(uid: str) -> str:
+    """The hash a game's chain starts from."""
+    return hashlib.sha256(f"euchre-log game {uid}".encode()).hexdigest()
+
+
+def chain_hash(
+    prev: str,
+    seq: int,
+    hand: int,
+    kind: str,
+    created_at: str,
+    data: str,
+    _sha256: Any = hashlib.sha256,
+) -> str:
+    """SHA-256 over an entry's canonical encoding and the hash before it."""
+    digest: str = _sha256(f"{prev}|{seq}|{hand}|{kind}|{created_at}|{data}".encode()).hexdigest()
+    return digest
+
+
+# ---------------------------------------------------------------------------
+# Entries as stored data
+
+
+def entry_data(entry: Entry) -> tuple[str, dict[str, Any]]:
+    """(kind, data) of an entry, as the journal stores it."""
+    if isinstance(entry, StartHand):
+        data: dict[str, Any] = {
+            "dealer": SEAT_LETTERS[entry.dealer],
+            "upcard": CARD_TEXT[entry.upcard],
+        }
+        if entry.deal:
+            data["deal"] = {
+                SEAT_LETTERS[s]: [CARD_TEXT[c] for c in cards]
+                for s, cards in sorted(entry.deal.items())
+            }
+        if entry.kitty:
+            data["kitty"] = [CARD_TEXT[c] for c in entry.kitty]
+        return "deal", data
+    return entry.TYPE, action_dict(entry)
+
+
+# A game uses a few hundred distinct actions (4 seats x 24 cards...): each is encoded once.
+_ACTION_TEXT: dict[A.Action, tuple[str, str]] = {}
+# The reader shares one object per play, pass and order (they are immutable); their texts
+# are found by identity, which is cheaper than hashing the action's fields.
+_SHARED_TEXT: dict[int, tuple[str, str]] = {
+    id(a): (a.TYPE, canonical(action_dict(a))) for a in shared_actions()
+}
+
+
+def entry_text(entry: Entry) -> tuple[str, str]:
+    """(kind, canonical JSON) of an entry: what the journal stores and the chain covers."""
+    known = _SHARED_TEXT.get(id(entry))
+    if known is not None:
+        return known
+    if entry.__class__ is not StartHand:
+        known = _ACTION_TEXT.get(entry)  # type: ignore[arg-type]
+        if known is not None:
+            return known
+    if isinstance(entry, StartHand):
+        kind, data = entry_data(entry)
+        return kind, canonical(data)
+    found = (entry.TYPE, canonical(action_dict(entry)))
+    if len(_ACTION_TEXT) < 20000 and not isinstance(entry, A.Note):  # notes are one-offs
+        _ACTION_TEXT[entry] = found
+    return found
+
+
+_ROW_COLUMNS = ("game_id", "seq", "hand", "kind", "data", "created_at", "prev_hash", "hash")
+
+
+def insert_journal(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
+    """Append journal rows (tuples in ``_ROW_COLUMNS`` order) with one bulk insert.
+
+    The rows go straight to the driver's ``executemany``: a season's import is hundreds of
+    thousands of rows, and building a parameter dict per row would double its cost.
+    """
+    if not rows:
+        return
+    style = conn.dialect.paramstyle
+    if style in ("qmark", "format", "pyformat"):
+        mark = "?" if style == "qmark" else "%s"
+        sql = f"INSERT INTO action ({', '.join(_ROW_COLUMNS)}) VALUES ({', '.join([mark] * 8)})"
+        conn.exec_driver_sql(sql, rows)
+    else:
+        conn.execute(insert(ACTION_T), [dict(zip(_ROW_COLUMNS, r, strict=True)) for r in rows])
+
+
+def entry_from_data(kind: str, data: dict[str, Any]) -> Entry:
+    """The entry a journal row holds; raises ``LogError`` on data that is not an entry."""
+    if kind == "deal":
+        try:
+            deal = {
+                SEAT_INDEX[s]: tuple(CARD_INDEX[c] for c in cards)
+                for s, cards in (data.get("deal") or {}).items()
+            }
+            kitty = tuple(CARD_INDEX[c] for c in data.get("kitty") or ())
+            return StartHand(SEAT_INDEX[data["dealer"]], CARD_INDEX[data["upcard"]], deal, kitty)
+        except (KeyError, TypeError, AttributeError):
+            raise LogError(
+                f"a hand's start holds {canonical(data)!r}, which is not a deal"
+            ) from None
+    return action_from_dict(data)
+
+
+def effective_entries(rows: Iterable[Any]) -> list[tuple[int, Entry]]:
+    """Replay the journal's undos: the entries that still stand, with their seqs."""
+    live: list[tuple[int, Entry]] = []
+    for row in rows:
+        data = json.loads(row.data)
+        if row.kind == "undo":
+            target = data.get("undoes")
+            if not live or live[-1][0] != target:
+                raise LogError(
+                    f"entry {row.seq} takes back entry {target}, which is not the last one standing"
+                )
+            live.pop()
+            continue
+        live.append((row.seq, entry_from_data(row.kind, data)))
+    return live
+
+
+def journal_rows(conn: Connection, game_id: int) -> list[Any]:
+    """A game's journal rows (seq, kind, data), in order."""
+    return list(
+        conn.execute(
+            select(ACTION_T.c.seq, ACTION_T.c.kind, ACTION_T.c.data)
+            .where(ACTION_T.c.game_id == game_id)
+            .order_by(ACTION_T.c.seq)
+        ).all()
+    )
+
+
+def hand_heads(conn: Connection, game_id: int) -> dict[int, str]:
+    """Each hand's head hash: the hash of the game's last journal entry of that hand."""
+    last = (
+        select(ACTION_T.c.hand, func.max(ACTION_T.c.seq).label("seq"))
+        .where(ACTION_T.c.game_id == game_id)
+        .group_by(ACTION_T.c.hand)
+        .subquery()
+    )
+    rows = conn.execute(
+        select(ACTION_T.c.hand, ACTION_T.c.hash)
+        .join(last, (ACTION_T.c.hand == last.c.hand) & (ACTION_T.c.seq == last.c.seq))
+        .where(ACTION_T.c.game_id == game_id)
+    )
+    return {int(hand): str(digest) for hand, digest in rows}
+
+
+def _is_seq_clash(exc: IntegrityError) -> bool:
+    """Whether a refused insert broke the journal's unique (game, seq)."""
+    words = str(exc.orig).lower()
+    return "uq_action_game_seq" in words or "action.game_id, action.seq" in words
+
+
+def append_journal(
+    conn: Connection,
+    game_id: int,
+    last_seq: int,
+    head: str,
+    ops: Iterable[tuple[str, Any, int]],
+) -> tuple[list[int], str, str]:
+    """Append entries (``("add", entry, hand)``) and undos (``("undo", seq, hand)``) after
+    entry ``last_seq`` whose hash is ``head``, in one bulk insert.
+
+    Returns the new sequence numbers, the new head hash and the time stamp they carry.
+    Raises ``GameMovedOn`` when another writer took one of the sequence numbers first.
+    """
+    seq, prev, stamp = last_seq, head, now()
+    rows: list[tuple[Any, ...]] = []
+    seqs = []
+    for op, value, hand_no in ops:
+        seq += 1
+        if op == "undo":
+            kind, text_ = "undo", canonical({"undoes": value})
+        else:
+            kind, text_ = entry_text(value)
+        digest = chain_hash(prev, seq, hand_no, kind, stamp, text_)
+        rows.append((game_id, seq, hand_no, kind, text_, stamp, prev, digest))
+        seqs.append(seq)
+        prev = digest
+    if rows:
+        try:
+            insert_journal(conn, rows)
+        except IntegrityError as exc:
+            if not _is_seq_clash(exc):
+                raise
+            # Another writer took this sequence number first (on PostgreSQL, writers do
+            # not queue): the unique (game, seq) refused ours.
+            raise GameMovedOn(
+                f"game {game_id} moved on: another recorder added to it at the same time"
+            ) from None
+    return seqs, prev, stamp
+
+
+def chain_entries(
+    uid: str, hands: Iterable[list[Entry]], stamp: str
+) -> tuple[list[tuple[Any, ...]], dict[int, str], str]:
+    """A new game's whole journal: ``(seq, hand, kind, data, created_at, prev_hash, hash)``
+    rows for each hand's entries (from hand 1), each hand's head hash, and the game's head.
+    """
+    prev, seq = genesis(uid), 0
+    chain: list[tuple[Any, ...]] = []
+    add = chain.append
+    heads: dict[int, str] = {}
+    for number, entries in enumerate(hands, start=1):
+        for entry in entries:
+            seq += 1
+            kind, text_ = entry_text(entry)
+            digest = chain_hash(prev, seq, number, kind, stamp, text_)
+            add((seq, number, kind, text_, stamp, prev, digest))
+            prev = digest
+        heads[number] = prev
+    return chain, heads, prev
