@@ -1,29 +1,34 @@
 """The actions that make up a hand: one small frozen value per thing that happened.
 
 Seats, suits and cards are the integers of ``engine.cards``. Each action's ``TYPE`` is the
-name it has in the euchre-log/1 format.
+name it has in the euchre-log/1 format. ``Action`` is the union of them all; everything
+that encodes, decodes, describes or draws an action does it with a ``match`` over that
+union ending in ``assert_never``, so that mypy names every place a new action type must
+be handled.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar, Final, Literal, TypeAlias, Union, get_args
+
+from .cards import Card, Seat, Suit, Team
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
     """A pass, in either bidding round."""
 
-    TYPE: ClassVar[str] = "pass"
-    seat: int
+    TYPE: ClassVar[Literal["pass"]] = "pass"
+    seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
 class Order:
     """Round one: accept the upcard's suit (order up, assist, or take it up)."""
 
-    TYPE: ClassVar[str] = "order"
-    seat: int
+    TYPE: ClassVar[Literal["order"]] = "order"
+    seat: Seat
     alone: bool = False
 
 
@@ -31,9 +36,9 @@ class Order:
 class Call:
     """Round two: name a trump suit."""
 
-    TYPE: ClassVar[str] = "call"
-    seat: int
-    suit: int
+    TYPE: ClassVar[Literal["call"]] = "call"
+    seat: Seat
+    suit: Suit
     alone: bool = False
 
 
@@ -41,26 +46,26 @@ class Call:
 class Discard:
     """The dealer's discard after picking up; ``card`` is None when nobody saw it."""
 
-    TYPE: ClassVar[str] = "discard"
-    seat: int
-    card: int | None
+    TYPE: ClassVar[Literal["discard"]] = "discard"
+    seat: Seat
+    card: Card | None
 
 
 @dataclass(frozen=True, slots=True)
 class DefendAlone:
     """An opponent of a lone hand defends alone; their partner sits out."""
 
-    TYPE: ClassVar[str] = "defend_alone"
-    seat: int
+    TYPE: ClassVar[Literal["defend_alone"]] = "defend_alone"
+    seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
     """A card played to the current trick."""
 
-    TYPE: ClassVar[str] = "play"
-    seat: int
-    card: int
+    TYPE: ClassVar[Literal["play"]] = "play"
+    seat: Seat
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +77,11 @@ class RenegeCall:
     rules leave it to them (seed 000); None takes the rules' ``renege_penalty``.
     """
 
-    TYPE: ClassVar[str] = "renege_call"
-    seat: int
-    accused: int
+    TYPE: ClassVar[Literal["renege_call"]] = "renege_call"
+    seat: Seat
+    accused: Seat
     trick: int
-    shown: tuple[int, ...] = ()
+    shown: tuple[Card, ...] = ()
     penalty: str | None = None
 
 
@@ -84,9 +89,9 @@ class RenegeCall:
 class Penalty:
     """A penalty the table agreed on: ``points`` (maybe negative) go to ``team``."""
 
-    TYPE: ClassVar[str] = "penalty"
-    seat: int
-    team: int
+    TYPE: ClassVar[Literal["penalty"]] = "penalty"
+    seat: Seat
+    team: Team
     points: int
     reason: str = ""
 
@@ -95,8 +100,8 @@ class Penalty:
 class Note:
     """A comment on the hand; it changes nothing in the play."""
 
-    TYPE: ClassVar[str] = "note"
-    seat: int | None
+    TYPE: ClassVar[Literal["note"]] = "note"
+    seat: Seat | None
     text: str
 
 
@@ -107,17 +112,17 @@ class Note:
 class BennySuit:
     """25-card deck: the Benny was turned up, and the dealer names the suit on offer."""
 
-    TYPE: ClassVar[str] = "benny_suit"
-    seat: int
-    suit: int
+    TYPE: ClassVar[Literal["benny_suit"]] = "benny_suit"
+    seat: Seat
+    suit: Suit
 
 
 @dataclass(frozen=True, slots=True)
 class BlindDoubleLoner:
     """Declared before looking: the turned card's suit is trump, and ``seat`` plays alone."""
 
-    TYPE: ClassVar[str] = "blind_double_loner"
-    seat: int
+    TYPE: ClassVar[Literal["blind_double_loner"]] = "blind_double_loner"
+    seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,20 +133,20 @@ class FarmersHand:
     undealt cards (001). ``received`` is empty when nobody else saw them.
     """
 
-    TYPE: ClassVar[str] = "farmers_hand"
-    seat: int
-    shown: tuple[int, ...]
-    received: tuple[int, ...] = ()
+    TYPE: ClassVar[Literal["farmers_hand"]] = "farmers_hand"
+    seat: Seat
+    shown: tuple[Card, ...]
+    received: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class ThrowIn:
     """A named poor hand shown and thrown in for a new deal (004)."""
 
-    TYPE: ClassVar[str] = "throw_in"
-    seat: int
+    TYPE: ClassVar[Literal["throw_in"]] = "throw_in"
+    seat: Seat
     hand: str
-    shown: tuple[int, ...]
+    shown: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,13 +156,13 @@ class PartnersBest:
     ``gave`` went to the partner and ``received`` came back; None when unseen.
     """
 
-    TYPE: ClassVar[str] = "partners_best"
-    seat: int
-    gave: int | None = None
-    received: int | None = None
+    TYPE: ClassVar[Literal["partners_best"]] = "partners_best"
+    seat: Seat
+    gave: Card | None = None
+    received: Card | None = None
 
 
-Action = Union[
+Action: TypeAlias = Union[
     Pass,
     Order,
     Call,
@@ -174,22 +179,29 @@ Action = Union[
     PartnersBest,
 ]
 
-ACTION_TYPES: dict[str, type] = {
-    cls.TYPE: cls
-    for cls in (
-        Pass,
-        Order,
-        Call,
-        Discard,
-        DefendAlone,
-        Play,
-        RenegeCall,
-        Penalty,
-        Note,
-        BennySuit,
-        BlindDoubleLoner,
-        FarmersHand,
-        ThrowIn,
-        PartnersBest,
-    )
-}
+ACTION_CLASSES: Final[tuple[type[Action], ...]] = get_args(Action)
+"""Every kind of action, in the order of the union."""
+
+ActionType: TypeAlias = Literal[
+    "pass",
+    "order",
+    "call",
+    "discard",
+    "defend_alone",
+    "play",
+    "renege_call",
+    "penalty",
+    "note",
+    "benny_suit",
+    "blind_double_loner",
+    "farmers_hand",
+    "throw_in",
+    "partners_best",
+]
+"""The ``type`` names of the file format, for a ``match`` that mypy checks is complete."""
+
+ACTION_TYPES: Final[dict[str, type[Action]]] = {cls.TYPE: cls for cls in ACTION_CLASSES}
+"""Each ``type`` name and its action class, derived from the union."""
+
+if set(ACTION_TYPES) != set(get_args(ActionType)):  # pragma: no cover - a mistake in this file
+    raise AssertionError("ActionType must name the TYPE of every class of the Action union")

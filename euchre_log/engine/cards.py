@@ -10,7 +10,20 @@ no allocation and no branching on card names.
 from __future__ import annotations
 
 import unicodedata
-from typing import Final
+from typing import Final, TypeAlias
+
+Card: TypeAlias = int
+"""A card: ``suit * 8 + rank`` (0..31), or ``BENNY`` (32)."""
+Suit: TypeAlias = int
+"""A suit: 0..3, clubs diamonds hearts spades."""
+Seat: TypeAlias = int
+"""A seat: 0..3, North East South West, clockwise."""
+Team: TypeAlias = int
+"""A partnership: 0 North-South, 1 East-West (``seat & 1``)."""
+NOBODY: Final = -1
+"""No seat (no maker yet, no lone defender): the engine's integer fields use it for None."""
+NO_SUIT: Final = -1
+"""No suit (trump not made yet; the Benny's printed suit)."""
 
 # Suits, in the order C D H S (clubs, diamonds, hearts, spades).
 CLUBS: Final = 0

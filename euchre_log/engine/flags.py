@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 if TYPE_CHECKING:
     from .actions import RenegeCall
 
-RENEGE = "renege"
-ILLEGAL_BID = "illegal_bid"
-DEALT_OUT_OF_TURN = "dealt_out_of_turn"
-FALSE_RENEGE_CALL = "false_renege_call"
-UNRESOLVED_RENEGE_CALL = "unresolved_renege_call"
+FlagKind: TypeAlias = Literal[
+    "renege",
+    "illegal_bid",
+    "dealt_out_of_turn",
+    "false_renege_call",
+    "unresolved_renege_call",
+    "invalid_farmers_hand",
+    "invalid_throw_in",
+    "invalid_exchange",
+]
+"""The irregularities the engine flags, as the check report names them."""
+
+RENEGE: Final = "renege"
+ILLEGAL_BID: Final = "illegal_bid"
+DEALT_OUT_OF_TURN: Final = "dealt_out_of_turn"
+FALSE_RENEGE_CALL: Final = "false_renege_call"
+UNRESOLVED_RENEGE_CALL: Final = "unresolved_renege_call"
 # Kinds the variants add:
-INVALID_FARMERS_HAND = "invalid_farmers_hand"
-INVALID_THROW_IN = "invalid_throw_in"
-INVALID_EXCHANGE = "invalid_exchange"
+INVALID_FARMERS_HAND: Final = "invalid_farmers_hand"
+INVALID_THROW_IN: Final = "invalid_throw_in"
+INVALID_EXCHANGE: Final = "invalid_exchange"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +42,7 @@ class Flag:
     For renege calls, ``seat`` is the caller and ``accused`` the accused.
     """
 
-    kind: str
+    kind: FlagKind
     seat: int | None
     trick: int | None
     message: str
@@ -46,10 +58,11 @@ class Flag:
 # play after the call included: it stays ``pending`` until the record proves it (upheld)
 # or disproves it (false), and a call still pending when the hand's record ends is
 # ``unresolved``.
-PENDING = "pending"
-UPHELD = "upheld"
-FALSE = "false"
-UNRESOLVED = "unresolved"
+CallStatus: TypeAlias = Literal["pending", "upheld", "false", "unresolved"]
+PENDING: Final = "pending"
+UPHELD: Final = "upheld"
+FALSE: Final = "false"
+UNRESOLVED: Final = "unresolved"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +77,7 @@ class CallVerdict:
 
     index: int
     call: RenegeCall
-    status: str
+    status: CallStatus
     decided_at: int | None = None
     penalised: bool = False
 

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from .actions import Action, Penalty
 from .cards import SEAT_LETTERS, TEAM_NAMES, left_of
 from .flags import DEALT_OUT_OF_TURN, Flag, IllegalAction
-from .hand import THROWN_IN, HandState
+from .hand import HandState
 from .rules import Rules
+from .scoring import THROWN_IN, Outcome
 
 JUDGEMENT = 2
 """The version of the engine's verdicts on a record. Raise it whenever the same actions
@@ -29,7 +30,7 @@ class HandResult:
     defender_alone: int | None
     tricks: tuple[int, int]
     points: tuple[int, int]
-    outcome: str
+    outcome: Outcome
     score_after: tuple[int, int]
     flags: tuple[Flag, ...]
 

@@ -14,9 +14,11 @@ season of hands is re-checked in seconds.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from enum import IntEnum
 from typing import Any, Final
 
 from .actions import (
+    ACTION_CLASSES,
     Action,
     BennySuit,
     BlindDoubleLoner,
@@ -69,29 +71,35 @@ from .flags import (
     RENEGE,
     UNRESOLVED_RENEGE_CALL,
     UPHELD,
+    CallStatus,
     CallVerdict,
     Flag,
     IllegalAction,
 )
 from .rules import Rules
 from .scoring import EUCHRED as EUCHRED
+from .scoring import INCOMPLETE, PASSED_OUT, RENEGE_PENALTY, THROWN_IN, Outcome, trick_points
 from .scoring import MADE as MADE
 from .scoring import MARCH as MARCH
-from .scoring import trick_points
 
-# Phases of a hand.
-ROUND_ONE: Final = 0
-ROUND_TWO: Final = 1
-DISCARD: Final = 2
-PLAY: Final = 3
-OVER: Final = 4
-NAMING: Final = 5  # the Benny was turned up: the dealer names the suit on offer
 
-# Outcomes, as the check report names them.
-PASSED_OUT: Final = "passed_out"
-RENEGE_PENALTY: Final = "renege_penalty"
-THROWN_IN: Final = "thrown_in"
-INCOMPLETE: Final = "incomplete"
+class Phase(IntEnum):
+    """Where a hand stands: what the engine waits for next."""
+
+    ROUND_ONE = 0
+    ROUND_TWO = 1
+    DISCARD = 2
+    PLAY = 3
+    OVER = 4
+    NAMING = 5  # the Benny was turned up: the dealer names the suit on offer
+
+
+ROUND_ONE: Final = Phase.ROUND_ONE
+ROUND_TWO: Final = Phase.ROUND_TWO
+DISCARD: Final = Phase.DISCARD
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
+NAMING: Final = Phase.NAMING
 
 # Where a card is known to be. Seats 0..3 mean "in that seat's hand, not yet played".
 UNSEEN: Final = -1
@@ -233,7 +241,7 @@ class HandState:
         self.flags: list[Flag] = []
         self._deck_mask = _DECK_MASKS[rules.deck]
 
-        self.phase = ROUND_ONE
+        self.phase: Phase = ROUND_ONE
         self.turn = left_of(dealer)
         self.bids = 0  # actions taken in the current bidding round
         self.trump = -1
@@ -263,7 +271,7 @@ class HandState:
         self.tricks = [0, 0]
         self.penalties = [0, 0]
         self.base_points = [0, 0]
-        self.outcome = INCOMPLETE
+        self.outcome: Outcome = INCOMPLETE
         self.discard: int | None = None
         self.upheld_call = False  # a renege call was upheld: its penalty is the hand's score
         self.calls: list[CallVerdict] = []
@@ -1184,7 +1192,7 @@ class HandState:
         if self.upheld_call and self.settled_at == index:
             self.phase = OVER  # proven when called: the hand is thrown in (000 §9, 004)
 
-    def _call_proof(self, a: RenegeCall) -> str:
+    def _call_proof(self, a: RenegeCall) -> CallStatus:
         """Judge a call that is not yet decided on everything the record shows now."""
         accused, i = a.accused, a.trick - 1
         eff = self._eff
@@ -1331,3 +1339,6 @@ _HANDLERS: Final[dict[type, Callable[[HandState, Any], None]]] = {
     PartnersBest: HandState._partners_best,
 }
 """Which method records each kind of action."""
+
+if set(_HANDLERS) != set(ACTION_CLASSES):  # pragma: no cover - a mistake in this file
+    raise AssertionError("every kind of action needs a handler in engine/hand.py")

@@ -6,13 +6,22 @@ this many tricks have scored?" (the open-hand review's par and ``dd_points``).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 from .rules import Rules
+
+Outcome: TypeAlias = Literal[
+    "made", "march", "euchred", "passed_out", "renege_penalty", "thrown_in", "incomplete"
+]
+"""How a hand ended, as the check report names it."""
 
 MADE: Final = "made"
 MARCH: Final = "march"
 EUCHRED: Final = "euchred"
+PASSED_OUT: Final = "passed_out"
+RENEGE_PENALTY: Final = "renege_penalty"
+THROWN_IN: Final = "thrown_in"
+INCOMPLETE: Final = "incomplete"
 
 
 def trick_points(
@@ -23,7 +32,7 @@ def trick_points(
     alone: bool = False,
     defended_alone: bool = False,
     blind: bool = False,
-) -> tuple[tuple[int, int], str]:
+) -> tuple[tuple[int, int], Outcome]:
     """The points ``(NS, EW)`` and the outcome when the makers took ``makers_tricks``.
 
     Makers with 3 or 4 tricks score 1; with 5, 2 (a lone hand 4, a blind double loner 8).
@@ -32,6 +41,7 @@ def trick_points(
     all five under ``super_euchre``.
     """
     points = [0, 0]
+    outcome: Outcome
     if makers_tricks == 5:
         points[maker_team] = (8 if blind else 4) if alone else 2
         outcome = MARCH
@@ -49,4 +59,14 @@ def trick_points(
     return (points[0], points[1]), outcome
 
 
-__all__ = ["EUCHRED", "MADE", "MARCH", "trick_points"]
+__all__ = [
+    "EUCHRED",
+    "INCOMPLETE",
+    "MADE",
+    "MARCH",
+    "PASSED_OUT",
+    "RENEGE_PENALTY",
+    "THROWN_IN",
+    "Outcome",
+    "trick_points",
+]

@@ -27,7 +27,17 @@ from .actions import (
 )
 from .cards import ACE, BENNY, EFFECTIVE_SUIT, NINE, POWER, TEN, deck, left_of
 from .game import GameState
-from .hand import HAND_SIZE, KITTY_SIZE, OVER, PLAY, HandState, throw_in_qualifies
+from .hand import (
+    DISCARD,
+    HAND_SIZE,
+    KITTY_SIZE,
+    OVER,
+    PLAY,
+    ROUND_ONE,
+    ROUND_TWO,
+    HandState,
+    throw_in_qualifies,
+)
 from .rules import Rules
 
 
@@ -99,7 +109,7 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
     if rules.blind_double_loner and rng.random() < 0.02:
         do(BlindDoubleLoner(rng.randrange(4)))
     # Round one.
-    while state.phase == 0:
+    while state.phase == ROUND_ONE:
         seat = state.turn
         held = live[seat] + ([upcard] if seat == dealer else [])
         strength = _strength(held, offered)
@@ -111,7 +121,7 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
         else:
             do(Pass(seat))
     # Round two.
-    while state.phase == 1:
+    while state.phase == ROUND_TWO:
         seat = state.turn
         suits = [s for s in range(4) if s != offered]
         best = max(suits, key=lambda s: (_strength(live[seat], s), rng.random()))
@@ -128,7 +138,7 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
     if state.alone and rules.defend_alone and rng.random() < style.defend:
         defenders = [s for s in range(4) if (s & 1) != (state.maker & 1)]
         do(DefendAlone(rng.choice(defenders)))
-    if state.phase == 2:
+    if state.phase == DISCARD:
         live[dealer].append(upcard)
         weakest = min(live[dealer], key=lambda c: (eff[c] == trump, power[c], rng.random()))
         live[dealer].remove(weakest)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never, cast
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
@@ -248,32 +248,47 @@ def _seat_of(value: Any) -> int:
     return found
 
 
+def _suit_of(value: Any) -> int:
+    found = SUIT_INDEX.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise LogError(f"{value!r} is not a suit")
+    return found
+
+
 def action_from_dict(d: dict[str, Any]) -> A.Action:
     """An action from its canonical dict (as ``writer.action_dict`` writes it), trusting
     nothing: anything off raises ``LogError``."""
     try:
         t = d["type"]
-        if t == "note":
-            seat = d.get("seat")
-            return A.Note(None if seat is None else _seat_of(seat), str(d["text"]))
-        seat_ = _seat_of(d["seat"])
-        if t == "play":
+        if t not in A.ACTION_TYPES:
+            raise LogError(f"unknown action type {t!r}")
+        return _decode(cast(A.ActionType, t), d)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, LogError):
+            raise
+        raise LogError(f"the action {d!r} is incomplete or malformed ({exc!r})") from None
+
+
+def _decode(t: A.ActionType, d: dict[str, Any]) -> A.Action:
+    if t == "note":
+        seat = d.get("seat")
+        return A.Note(None if seat is None else _seat_of(seat), str(d["text"]))
+    seat_ = _seat_of(d["seat"])
+    match t:
+        case "play":
             return A.Play(seat_, _card_of(d["card"]))
-        if t == "pass":
+        case "pass":
             return A.Pass(seat_)
-        if t == "order":
+        case "order":
             return A.Order(seat_, bool(d.get("alone", False)))
-        if t == "call":
-            suit = SUIT_INDEX.get(d["suit"])
-            if suit is None:
-                raise LogError(f"{d['suit']!r} is not a suit")
-            return A.Call(seat_, suit, bool(d.get("alone", False)))
-        if t == "discard":
+        case "call":
+            return A.Call(seat_, _suit_of(d["suit"]), bool(d.get("alone", False)))
+        case "discard":
             card = d.get("card")
             return A.Discard(seat_, None if card is None else _card_of(card))
-        if t == "defend_alone":
+        case "defend_alone":
             return A.DefendAlone(seat_)
-        if t == "renege_call":
+        case "renege_call":
             return A.RenegeCall(
                 seat_,
                 _seat_of(d["accused"]),
@@ -281,36 +296,34 @@ def action_from_dict(d: dict[str, Any]) -> A.Action:
                 tuple(_card_of(c) for c in d.get("shown", ())),
                 d.get("penalty"),
             )
-        if t == "penalty":
+        case "penalty":
             team = TEAM_INDEX.get(d["team"])
             if team is None:
                 raise LogError(f"{d['team']!r} is not a team")
             return A.Penalty(seat_, team, int(d["points"]), str(d.get("reason", "")))
-        if t == "benny_suit":
-            suit = SUIT_INDEX.get(d["suit"])
-            if suit is None:
-                raise LogError(f"{d['suit']!r} is not a suit")
-            return A.BennySuit(seat_, suit)
-        if t == "blind_double_loner":
+        case "benny_suit":
+            return A.BennySuit(seat_, _suit_of(d["suit"]))
+        case "blind_double_loner":
             return A.BlindDoubleLoner(seat_)
-        if t == "farmers_hand":
+        case "farmers_hand":
             return A.FarmersHand(
                 seat_,
                 tuple(_card_of(c) for c in d["shown"]),
                 tuple(_card_of(c) for c in d.get("received", ())),
             )
-        if t == "throw_in":
+        case "throw_in":
             return A.ThrowIn(seat_, str(d["hand"]), tuple(_card_of(c) for c in d["shown"]))
-        if t == "partners_best":
+        case "partners_best":
             gave, got = d.get("gave"), d.get("received")
             return A.PartnersBest(
                 seat_,
                 None if gave is None else _card_of(gave),
                 None if got is None else _card_of(got),
             )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LogError(f"the action {d!r} is incomplete or malformed ({exc})") from None
-    raise LogError(f"unknown action type {d.get('type')!r}")
+        case "note":  # handled above: a note may have no seat
+            raise AssertionError("unreachable")
+        case _:
+            assert_never(t)
 
 
 def rules_of(log: GameLog) -> Rules:
@@ -378,7 +391,7 @@ _OLDER = (
 
 def _check_result(given: HandResultModel, game: GameState, number: int) -> None:
     """A hand's stored ``result`` must agree with what the actions give."""
-    actual = result_dict(game.results()[-1])
+    actual: dict[str, Any] = dict(result_dict(game.results()[-1]))
     for key in ("trump", "maker", "alone", "defender_alone", "outcome"):
         if getattr(given, key) != actual[key]:
             raise LogError(

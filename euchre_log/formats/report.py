@@ -8,16 +8,40 @@ over hundreds of thousands of hands.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Literal, TypedDict
 
-from ..engine.cards import TEAM_NAMES
 from ..engine.game import GameState
 from .models import CHECK_FORMAT
 from .reader import LogError
-from .results import result_dict
+from .results import HandResultDict, TeamsDict, result_dict
 
 
-def game_report(file: str, game: GameState) -> dict[str, Any]:
+class ErrorDict(TypedDict):
+    """Why a file was rejected, and where."""
+
+    message: str
+    hand: int | None
+    action: int | None
+
+
+class GameReportDict(TypedDict):
+    """One game's verdict (``models.GameReport``)."""
+
+    file: str
+    error: ErrorDict | None
+    hands: list[HandResultDict]
+    score: TeamsDict | None
+    winner: Literal["NS", "EW"] | None
+
+
+class CheckReportDict(TypedDict):
+    """The whole euchre-log-check/1 report (``models.CheckReport``)."""
+
+    format: str
+    games: list[GameReportDict]
+
+
+def game_report(file: str, game: GameState) -> GameReportDict:
     """The verdict on one game that was read without error."""
     ns, ew = game.score
     winner = game.winner
@@ -26,11 +50,11 @@ def game_report(file: str, game: GameState) -> dict[str, Any]:
         "error": None,
         "hands": [result_dict(r) for r in game.results()],
         "score": {"NS": ns, "EW": ew},
-        "winner": None if winner is None else TEAM_NAMES[winner],
+        "winner": None if winner is None else ("NS", "EW")[winner],
     }
 
 
-def error_report(file: str, error: LogError) -> dict[str, Any]:
+def error_report(file: str, error: LogError) -> GameReportDict:
     """The verdict on a file that was rejected."""
     return {
         "file": file,
@@ -41,7 +65,7 @@ def error_report(file: str, error: LogError) -> dict[str, Any]:
     }
 
 
-def check_path(path: str | Path) -> list[dict[str, Any]]:
+def check_path(path: str | Path) -> list[GameReportDict]:
     """Check one file: each game's verdict, or one entry saying why it was rejected."""
     from .load import load_games  # lazily: it brings the EGN reader
 
@@ -51,12 +75,12 @@ def check_path(path: str | Path) -> list[dict[str, Any]]:
         return [error_report(str(path), exc)]
 
 
-def report(games: list[dict[str, Any]]) -> dict[str, Any]:
+def report(games: list[GameReportDict]) -> CheckReportDict:
     """The whole euchre-log-check/1 report."""
     return {"format": CHECK_FORMAT, "games": games}
 
 
-def exit_code(games: list[dict[str, Any]]) -> int:
+def exit_code(games: list[GameReportDict]) -> int:
     """0 when everything is clean, 1 when something was flagged, 2 when a file was rejected."""
     if any(g["error"] for g in games):
         return 2

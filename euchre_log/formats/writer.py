@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, assert_never
 
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
@@ -11,84 +11,84 @@ from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules
 from .models import LOG_FORMAT
-from .results import result_dict
+from .results import HandResultDict, result_dict
 
 
 def action_dict(a: A.Action) -> dict[str, Any]:
     """One action as the file format writes it."""
-    t = type(a)
-    if t is A.Play:
-        assert isinstance(a, A.Play)
-        return {"type": "play", "seat": SEAT_LETTERS[a.seat], "card": CARD_TEXT[a.card]}
-    if t is A.Pass:
-        return {"type": "pass", "seat": SEAT_LETTERS[a.seat]}  # type: ignore[index]
-    if isinstance(a, A.Order):
-        return {"type": "order", "seat": SEAT_LETTERS[a.seat], "alone": a.alone}
-    if isinstance(a, A.Call):
-        return {
-            "type": "call",
-            "seat": SEAT_LETTERS[a.seat],
-            "suit": SUIT_LETTERS[a.suit],
-            "alone": a.alone,
-        }
-    if isinstance(a, A.Discard):
-        return {
-            "type": "discard",
-            "seat": SEAT_LETTERS[a.seat],
-            "card": None if a.card is None else CARD_TEXT[a.card],
-        }
-    if isinstance(a, A.DefendAlone):
-        return {"type": "defend_alone", "seat": SEAT_LETTERS[a.seat]}
-    if isinstance(a, A.RenegeCall):
-        out: dict[str, Any] = {
-            "type": "renege_call",
-            "seat": SEAT_LETTERS[a.seat],
-            "accused": SEAT_LETTERS[a.accused],
-            "trick": a.trick,
-            "shown": [CARD_TEXT[c] for c in a.shown],
-        }
-        if a.penalty is not None:
-            out["penalty"] = a.penalty
-        return out
-    if isinstance(a, A.Penalty):
-        return {
-            "type": "penalty",
-            "seat": SEAT_LETTERS[a.seat],
-            "team": TEAM_NAMES[a.team],
-            "points": a.points,
-            "reason": a.reason,
-        }
-    if isinstance(a, A.BennySuit):
-        return {"type": "benny_suit", "seat": SEAT_LETTERS[a.seat], "suit": SUIT_LETTERS[a.suit]}
-    if isinstance(a, A.BlindDoubleLoner):
-        return {"type": "blind_double_loner", "seat": SEAT_LETTERS[a.seat]}
-    if isinstance(a, A.FarmersHand):
-        return {
-            "type": "farmers_hand",
-            "seat": SEAT_LETTERS[a.seat],
-            "shown": [CARD_TEXT[c] for c in a.shown],
-            "received": [CARD_TEXT[c] for c in a.received],
-        }
-    if isinstance(a, A.ThrowIn):
-        return {
-            "type": "throw_in",
-            "seat": SEAT_LETTERS[a.seat],
-            "hand": a.hand,
-            "shown": [CARD_TEXT[c] for c in a.shown],
-        }
-    if isinstance(a, A.PartnersBest):
-        return {
-            "type": "partners_best",
-            "seat": SEAT_LETTERS[a.seat],
-            "gave": None if a.gave is None else CARD_TEXT[a.gave],
-            "received": None if a.received is None else CARD_TEXT[a.received],
-        }
-    if isinstance(a, A.Note):
-        note: dict[str, Any] = {"type": "note", "text": a.text}
-        if a.seat is not None:
-            note["seat"] = SEAT_LETTERS[a.seat]
-        return note
-    raise TypeError(f"unknown action {a!r}")
+    match a:
+        case A.Play(seat, card):
+            return {"type": "play", "seat": SEAT_LETTERS[seat], "card": CARD_TEXT[card]}
+        case A.Pass(seat):
+            return {"type": "pass", "seat": SEAT_LETTERS[seat]}
+        case A.Order(seat, alone):
+            return {"type": "order", "seat": SEAT_LETTERS[seat], "alone": alone}
+        case A.Call(seat, suit, alone):
+            return {
+                "type": "call",
+                "seat": SEAT_LETTERS[seat],
+                "suit": SUIT_LETTERS[suit],
+                "alone": alone,
+            }
+        case A.Discard(seat, card):
+            return {
+                "type": "discard",
+                "seat": SEAT_LETTERS[seat],
+                "card": None if card is None else CARD_TEXT[card],
+            }
+        case A.DefendAlone(seat):
+            return {"type": "defend_alone", "seat": SEAT_LETTERS[seat]}
+        case A.RenegeCall(seat, accused, trick, shown, penalty):
+            out: dict[str, Any] = {
+                "type": "renege_call",
+                "seat": SEAT_LETTERS[seat],
+                "accused": SEAT_LETTERS[accused],
+                "trick": trick,
+                "shown": [CARD_TEXT[c] for c in shown],
+            }
+            if penalty is not None:
+                out["penalty"] = penalty
+            return out
+        case A.Penalty(seat, team, points, reason):
+            return {
+                "type": "penalty",
+                "seat": SEAT_LETTERS[seat],
+                "team": TEAM_NAMES[team],
+                "points": points,
+                "reason": reason,
+            }
+        case A.Note(seat, text):
+            note: dict[str, Any] = {"type": "note", "text": text}
+            if seat is not None:
+                note["seat"] = SEAT_LETTERS[seat]
+            return note
+        case A.BennySuit(seat, suit):
+            return {"type": "benny_suit", "seat": SEAT_LETTERS[seat], "suit": SUIT_LETTERS[suit]}
+        case A.BlindDoubleLoner(seat):
+            return {"type": "blind_double_loner", "seat": SEAT_LETTERS[seat]}
+        case A.FarmersHand(seat, shown, received):
+            return {
+                "type": "farmers_hand",
+                "seat": SEAT_LETTERS[seat],
+                "shown": [CARD_TEXT[c] for c in shown],
+                "received": [CARD_TEXT[c] for c in received],
+            }
+        case A.ThrowIn(seat, hand, shown):
+            return {
+                "type": "throw_in",
+                "seat": SEAT_LETTERS[seat],
+                "hand": hand,
+                "shown": [CARD_TEXT[c] for c in shown],
+            }
+        case A.PartnersBest(seat, gave, received):
+            return {
+                "type": "partners_best",
+                "seat": SEAT_LETTERS[seat],
+                "gave": None if gave is None else CARD_TEXT[gave],
+                "received": None if received is None else CARD_TEXT[received],
+            }
+        case _:
+            assert_never(a)
 
 
 def hand_dict(
@@ -98,7 +98,7 @@ def hand_dict(
     *,
     deal: Mapping[int, Iterable[int]] | None = None,
     kitty: Iterable[int] = (),
-    result: dict[str, Any] | None = None,
+    result: HandResultDict | None = None,
 ) -> dict[str, Any]:
     """One hand as the file format writes it."""
     out: dict[str, Any] = {"dealer": SEAT_LETTERS[dealer], "upcard": CARD_TEXT[upcard]}
@@ -113,7 +113,7 @@ def hand_dict(
     return out
 
 
-def state_hand_dict(hand: HandState, result: dict[str, Any] | None = None) -> dict[str, Any]:
+def state_hand_dict(hand: HandState, result: HandResultDict | None = None) -> dict[str, Any]:
     """A played hand, from the engine's state."""
     return hand_dict(
         hand.dealer, hand.upcard, hand.actions, deal=hand.deal, kitty=hand.kitty, result=result

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -38,48 +39,52 @@ def who(seat: int, players: Mapping[str, str]) -> str:
 
 def describe(entry: Entry, hand: HandState | None, players: Mapping[str, str]) -> str:
     """An entry in words: ``E (Bob) played 9C``; cards in canonical form."""
-
-    if isinstance(entry, StartHand):
-        return f"{who(entry.dealer, players)} dealt, turning up {CARD_TEXT[entry.upcard]}"
-    seat = who(entry.seat, players) if entry.seat is not None else "the table"
-    if isinstance(entry, A.Play):
-        return f"{seat} played {CARD_TEXT[entry.card]}"
-    if isinstance(entry, A.Pass):
-        return f"{seat} passed"
-    if isinstance(entry, A.Order):
-        words = hand.order_words(entry.seat) if hand is not None else "ordered up"
-        return f"{seat} {words}" + (" alone" if entry.alone else "")
-    if isinstance(entry, A.Call):
-        return f"{seat} named {SUIT_NAMES[entry.suit]}" + (" alone" if entry.alone else "")
-    if isinstance(entry, A.Discard):
-        return f"{seat} discarded " + ("(unseen)" if entry.card is None else CARD_TEXT[entry.card])
-    if isinstance(entry, A.DefendAlone):
-        return f"{seat} defended alone"
-    if isinstance(entry, A.RenegeCall):
-        shown = ""
-        if entry.shown:
-            shown = ", who showed " + " ".join(CARD_TEXT[c] for c in entry.shown)
-        return f"{seat} called a renege on {who(entry.accused, players)} for trick {entry.trick}{shown}"
-    if isinstance(entry, A.Penalty):
-        return f"penalty: {TEAM_NAMES[entry.team]} {entry.points:+d} ({entry.reason})"
-    if isinstance(entry, A.BennySuit):
-        return f"{seat} named {SUIT_NAMES[entry.suit]} for the Benny"
-    if isinstance(entry, A.BlindDoubleLoner):
-        return f"{seat} declared a blind double loner"
-    if isinstance(entry, A.FarmersHand):
-        got = " ".join(CARD_TEXT[c] for c in entry.received) or "unseen cards"
-        return (
-            f"{seat} called a farmer's hand: "
-            + " ".join(CARD_TEXT[c] for c in entry.shown)
-            + f" for {got}"
-        )
-    if isinstance(entry, A.ThrowIn):
-        return f"{seat} threw in ({entry.hand}): " + " ".join(CARD_TEXT[c] for c in entry.shown)
-    if isinstance(entry, A.PartnersBest):
-        gave = "?" if entry.gave is None else CARD_TEXT[entry.gave]
-        got = "?" if entry.received is None else CARD_TEXT[entry.received]
-        return f"{seat} swapped {gave} with their partner for {got}"
-    return f"note: {entry.text}"
+    match entry:
+        case StartHand(dealer, upcard):
+            return f"{who(dealer, players)} dealt, turning up {CARD_TEXT[upcard]}"
+        case A.Note(by, text):
+            return f"note: {text}" if by is None else f"note by {who(by, players)}: {text}"
+        case A.Penalty(_, team, points, reason):
+            return f"penalty: {TEAM_NAMES[team]} {points:+d} ({reason})"
+    seat = who(entry.seat, players)
+    match entry:
+        case A.Play(_, card):
+            return f"{seat} played {CARD_TEXT[card]}"
+        case A.Pass():
+            return f"{seat} passed"
+        case A.Order(s, alone):
+            words = hand.order_words(s) if hand is not None else "ordered up"
+            return f"{seat} {words}" + (" alone" if alone else "")
+        case A.Call(_, suit, alone):
+            return f"{seat} named {SUIT_NAMES[suit]}" + (" alone" if alone else "")
+        case A.Discard(_, card):
+            return f"{seat} discarded " + ("(unseen)" if card is None else CARD_TEXT[card])
+        case A.DefendAlone():
+            return f"{seat} defended alone"
+        case A.RenegeCall(_, accused, trick, shown):
+            also = ", who showed " + " ".join(CARD_TEXT[c] for c in shown) if shown else ""
+            return f"{seat} called a renege on {who(accused, players)} for trick {trick}{also}"
+        case A.BennySuit(_, suit):
+            return f"{seat} named {SUIT_NAMES[suit]} for the Benny"
+        case A.BlindDoubleLoner():
+            return f"{seat} declared a blind double loner"
+        case A.FarmersHand(_, shown, received):
+            got = " ".join(CARD_TEXT[c] for c in received) or "unseen cards"
+            return (
+                f"{seat} called a farmer's hand: "
+                + " ".join(CARD_TEXT[c] for c in shown)
+                + (f" for {got}")
+            )
+        case A.ThrowIn(_, name, shown):
+            return f"{seat} threw in ({name}): " + " ".join(CARD_TEXT[c] for c in shown)
+        case A.PartnersBest(_, gave, received):
+            g = "?" if gave is None else CARD_TEXT[gave]
+            r = "?" if received is None else CARD_TEXT[received]
+            return f"{seat} swapped {g} with their partner for {r}"
+        case A.Note() | A.Penalty() | StartHand():  # said above
+            raise AssertionError("unreachable")
+        case _:
+            assert_never(entry)
 
 
 def _header(session: Session, players: Mapping[str, str]) -> Text:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -176,63 +177,61 @@ def tricks_after(hand: HandState, k: int) -> tuple[int, int]:
 
 
 def action_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) -> Text:
-    """A renege call, penalty or note in words."""
-    if isinstance(a, A.RenegeCall):
-        text = (
-            f"{person(a.seat, players)} called a renege on {person(a.accused, players)} "
-            f"for trick {a.trick}"
-        )
-        if a.shown:
+    """An action that is not a bid or a card played, in words: a renege call, a penalty,
+    a note, or a variant's action (the Benny, a farmer's hand, a throw-in...)."""
+    who = person(a.seat, players) if a.seat is not None else "The table"
+    out = Text(f"{who} ")
+    match a:
+        case A.RenegeCall(seat, accused, trick, shown):
+            text = (
+                f"{person(seat, players)} called a renege on {person(accused, players)} "
+                f"for trick {trick}"
+            )
+            if not shown:
+                return Text(text + ".")
             out = Text(text + "; they showed ")
-            out.append_text(card_row(a.shown, hand.trump))
+            out.append_text(card_row(shown, hand.trump))
             out.append(".")
-            return out
-        return Text(text + ".")
-    if isinstance(a, A.Penalty):
-        reason = f" ({a.reason})" if a.reason else ""
-        return Text(f"Penalty: {TEAM_NAMES[a.team]} {a.points:+d}{reason}.")
-    if isinstance(a, A.Note):
-        who = f"{person(a.seat, players)}: " if a.seat is not None else ""
-        return rc.message(f"Note: {who}{a.text}", style="italic")
-    return variant_sentence(hand, a, players)
+        case A.Penalty(_, team, points, reason):
+            why = f" ({reason})" if reason else ""
+            return Text(f"Penalty: {TEAM_NAMES[team]} {points:+d}{why}.")
+        case A.Note(seat, text):
+            said = f"{person(seat, players)}: " if seat is not None else ""
+            return rc.message(f"Note: {said}{text}", style="italic")
+        case A.BennySuit(_, suit):
+            out = Text(f"{who}, the dealer, turned up the Benny and named ")
+            out.append_text(suit_words(suit))
+            out.append(" as the suit on offer.")
+        case A.BlindDoubleLoner():
+            out.append("declared a blind double loner: the turned card's suit is trump, alone.")
+        case A.FarmersHand(_, shown, received):
+            out.append("called a farmer's hand, giving up ")
+            out.append_text(card_row(shown, sort=False))
+            out.append(" for ")
+            out.append_text(_cards_or(list(received), "cards nobody saw"))
+            out.append(".")
+        case A.ThrowIn(_, name, shown):
+            out.append(f"threw the hand in ({name.replace('-', ' ')}), showing ")
+            out.append_text(card_row(shown, sort=False))
+            out.append(".")
+        case A.PartnersBest(_, gave, received):
+            out.append("passed ")
+            out.append_text(_cards_or([gave], "a card nobody saw"))
+            out.append(" to their partner and got back ")
+            out.append_text(_cards_or([received], "a card nobody saw"))
+            out.append(".")
+        case A.Pass() | A.Order() | A.Call() | A.Discard() | A.DefendAlone() | A.Play():
+            from .live import describe  # the bids and plays have their own views
+
+            return rc.message(describe(a, hand, players) + ".")
+        case _:
+            assert_never(a)
+    return out
 
 
 def _cards_or(cards: Sequence[int | None], unseen: str) -> Text:
     known = [c for c in cards if c is not None]
     return card_row(known, sort=False) if known else Text(unseen)
-
-
-def variant_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) -> Text:
-    """An action of a rule variant (the Benny, a farmer's hand, a throw-in...) in words."""
-    who = person(a.seat, players) if a.seat is not None else "The table"
-    out = Text(f"{who} ")
-    if isinstance(a, A.BennySuit):
-        out = Text(f"{who}, the dealer, turned up the Benny and named ")
-        out.append_text(suit_words(a.suit))
-        out.append(" as the suit on offer.")
-    elif isinstance(a, A.BlindDoubleLoner):
-        out.append("declared a blind double loner: the turned card's suit is trump, alone.")
-    elif isinstance(a, A.FarmersHand):
-        out.append("called a farmer's hand, giving up ")
-        out.append_text(card_row(a.shown, sort=False))
-        out.append(" for ")
-        out.append_text(_cards_or(list(a.received), "cards nobody saw"))
-        out.append(".")
-    elif isinstance(a, A.ThrowIn):
-        out.append(f"threw the hand in ({a.hand.replace('-', ' ')}), showing ")
-        out.append_text(card_row(a.shown, sort=False))
-        out.append(".")
-    elif isinstance(a, A.PartnersBest):
-        out.append("passed ")
-        out.append_text(_cards_or([a.gave], "a card nobody saw"))
-        out.append(" to their partner and got back ")
-        out.append_text(_cards_or([a.received], "a card nobody saw"))
-        out.append(".")
-    else:
-        from .live import describe
-
-        return rc.message(describe(a, hand, players) + ".")
-    return out
 
 
 def exchanged(hand: HandState) -> set[int]:
