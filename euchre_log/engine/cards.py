@@ -142,6 +142,19 @@ SUIT_MASK: Final[tuple[tuple[int, ...], ...]] = tuple(
 """``SUIT_MASK[trump][suit]``: the cards that count as ``suit`` when ``trump`` is trump."""
 
 
+def legal_mask(held: int, led: Suit, trump: Suit) -> int:
+    """The follow-suit rule: of the cards ``held`` (a mask), those that may be played to a
+    trick whose led suit is ``led`` (``NO_SUIT`` when leading) with ``trump`` as trump.
+
+    The cards of the led suit, counting the left bower (and the Benny) as trump, if the
+    hand has any; otherwise any card. The engine's renege test is this rule, inlined in
+    the play loop; the simulator, the recorder's hints and the solver ask it.
+    """
+    if led < 0:
+        return held
+    return (held & SUIT_MASK[trump][led]) or held
+
+
 # ---------------------------------------------------------------------------
 # Text forms.
 

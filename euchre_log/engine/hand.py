@@ -56,6 +56,7 @@ from .cards import (
     cards_of,
     deck_mask,
     left_of,
+    legal_mask,
     partner_of,
     same_colour,
     suit_of,
@@ -415,6 +416,78 @@ class HandState:
         """What each team scores for this hand so far, penalties included."""
         b, p = self.base_points, self.penalties
         return (b[0] + p[0], b[1] + p[1])
+
+    # ------------------------------------------------------------------ legality
+
+    def clone(self) -> HandState:
+        """An independent copy of this state, to try an action on."""
+        new = HandState.__new__(HandState)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = value[:]
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(new, name, value)
+        return new
+
+    def can(self, action: Action) -> bool:
+        """Would the rules allow ``action`` now? It must be possible (``apply`` would take
+        it) and raise no flag. Asked by trying it on a copy: the same code path that
+        records actions answers, so the two can never disagree."""
+        trial = self.clone()
+        try:
+            return not trial.apply(action)
+        except IllegalAction:
+            return False
+
+    def possible_cards(self, seat: int) -> int:
+        """The cards (a mask) that may be in ``seat``'s hand now, as far as the record
+        knows: the known ones, and any card not seen elsewhere unless the hand is known."""
+        known = self.held[seat]
+        if self.hand_known[seat]:
+            return known  # with an unseen discard, one of them may be gone
+        unseen = 0
+        for c in range(N_CARDS):
+            if self.owner[c] == UNSEEN:
+                unseen |= 1 << c
+        if self.borrow[seat] >= 0:
+            unseen |= self.held[self.borrow[seat]]
+        return known | unseen
+
+    def legal_actions(self) -> list[Action]:
+        """Every bid, discard or card that the rules allow the seat to act now.
+
+        The candidates come from the phase and the cards the record allows the seat to
+        hold; each one is kept only if ``can`` says so. Renege calls, penalties, notes and
+        the variants' declarations about hidden cards (a farmer's hand, a throw-in,
+        partner's best) are not moves of the play and are not listed.
+        """
+        seat = self.to_act()
+        if seat is None:
+            return []
+        p = self.phase
+        candidates: list[Action] = []
+        if p == NAMING:
+            candidates = [BennySuit(seat, s) for s in range(4)]
+        elif p == ROUND_ONE:
+            candidates = [Pass(seat), Order(seat, False), Order(seat, True)]
+            if self.rules.blind_double_loner and not self.bids:
+                candidates.append(BlindDoubleLoner(seat))
+        elif p == ROUND_TWO:
+            candidates = [Pass(seat)]
+            candidates += [Call(seat, s, alone) for s in range(4) for alone in (False, True)]
+        elif p == DISCARD:
+            candidates = [Discard(seat, None)]
+            candidates += [Discard(seat, c) for c in cards_of(self.possible_cards(seat))]
+        elif p == PLAY:
+            held = self.possible_cards(seat)
+            if self.hand_known[seat] and not self.slack[seat] and self.trump >= 0:
+                held = legal_mask(held, self.led if self.trick_pos else -1, self.trump)
+            candidates = [Play(seat, c) for c in cards_of(held)]
+        if self.alone and self.defender < 0 and not self.trick and not self.trick_pos:
+            candidates += [DefendAlone(s) for s in range(4) if (s & 1) != (self.maker & 1)]
+        return [a for a in candidates if self.can(a)]
 
     def snapshot(self) -> tuple[object, ...]:
         """Every piece of state, as plain values: two states that compare equal will

@@ -25,7 +25,7 @@ from .actions import (
     Play,
     ThrowIn,
 )
-from .cards import ACE, BENNY, EFFECTIVE_SUIT, NINE, POWER, TEN, deck, left_of
+from .cards import ACE, BENNY, EFFECTIVE_SUIT, NINE, POWER, TEN, deck, left_of, legal_mask
 from .game import GameState
 from .hand import (
     DISCARD,
@@ -54,12 +54,13 @@ class DealtHand:
 
 def legal_cards(cards: list[int] | tuple[int, ...], led: int, trump: int) -> list[int]:
     """The cards a player holding ``cards`` may play to a trick whose led suit is ``led``
-    (-1 when leading): those of the led effective suit if any, otherwise any card."""
-    if led < 0:
-        return list(cards)
-    eff = EFFECTIVE_SUIT[trump]
-    follow = [c for c in cards if eff[c] == led]
-    return follow or list(cards)
+    (-1 when leading): the engine's follow-suit rule (``cards.legal_mask``), as a list in
+    the order given."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    allowed = legal_mask(mask, led, trump)
+    return [c for c in cards if (allowed >> c) & 1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -230,14 +230,10 @@ def _play_hint(hand: HandState, seat: int) -> str:
     else:
         hints.append("leads")
     if hand.hand_known[seat]:
-        from ..engine.cards import CARD_SYMBOLS, cards_of
-        from ..engine.simulate import legal_cards
+        from ..engine.cards import CARD_SYMBOLS
 
-        held = cards_of(hand.held[seat])
-        led = hand.led if hand.trick_pos else -1
-        hints.append(
-            "holds " + " ".join(CARD_SYMBOLS[c] for c in legal_cards(held, led, hand.trump))
-        )
+        legal = [a.card for a in hand.legal_actions() if isinstance(a, A.Play)]
+        hints.append("holds " + " ".join(CARD_SYMBOLS[c] for c in sorted(legal)))
     if (
         not hand.trick
         and not hand.trick_pos
