@@ -1016,7 +1016,7 @@ grid-template-areas:"n n n" "w m e" "s s s" "d d d" "t t t";background:var(--fel
 border-radius:10px;padding:.6rem}
 .seat{background:var(--box);border-radius:8px;padding:.35rem .5rem;min-width:0}
 .seat.n{grid-area:n;justify-self:center}.seat.s{grid-area:s;justify-self:center}
-.seat.w{grid-area:w}.seat.e{grid-area:e}
+.seat.w{grid-area:w;justify-self:end}.seat.e{grid-area:e;justify-self:start}
 .who{margin:0}.sn,.role{font-size:.8rem}
 .cards{list-style:none;margin:.2rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}
 .cards li{border:1px solid var(--line);border-radius:4px;background:var(--card);
@@ -1032,7 +1032,7 @@ padding:.05rem .3rem;min-width:2.4rem;text-align:center}
 grid-template-columns:repeat(auto-fill,minmax(17rem,1fr))}
 .trick{background:var(--bg);border-radius:8px;padding:.4rem .6rem;display:flex;
 flex-direction:column;gap:.3rem;break-inside:avoid}
-.tx p{margin:.2rem 0}
+.tx p{margin:.2rem 0}.trick .tg{margin-top:auto}
 .tg{display:grid;grid-template-columns:repeat(3,minmax(3.3rem,auto));
 grid-template-areas:". n ." "w x e" ". s .";gap:.2rem;justify-content:center;align-items:center}
 .p{text-align:center;border:1px solid var(--line);border-radius:6px;background:var(--card);
