@@ -242,9 +242,15 @@ def test_a_card_is_text_a_screen_reader_says_in_words() -> None:
 
 def test_a_name_that_looks_like_a_card_stays_a_name() -> None:
     game = load_games(SAMPLES / "renege-dispute.json")[0]
-    players = {"N": "A♥", "E": "Bob", "S": "Cat", "W": "Dan"}
+    players = {"N": "A♥", "E": "TH", "S": "Cat", "W": "West"}
     text = game_html([GamePage(game.game, players)])
     assert "A♥ (North) led <b class=sh><i aria-hidden=true>A♥</i>" in text
+    # The engine's sentences and the dispute view's, with names put in for the seats.
+    assert "TH (East) played <b class=sd><i aria-hidden=true>9♦</i>" in text
+    assert "TH (East) showed out of" in text
+    assert "ten of hearts" in text  # the card TH is still a card where it is one
+    # A seat whose "name" is its own is called by the seat's name alone.
+    assert "West deals, upcard" in text and "West (West)" not in text
 
 
 def test_the_rules_in_words() -> None:

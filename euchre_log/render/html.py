@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -381,6 +382,10 @@ def score_chart_svg(
 # One game
 
 
+_STAND_IN = "\ue000{}\ue001"  # private-use characters around a seat letter
+_STAND_INS = re.compile("\ue000[NESW]\ue001")
+
+
 class _Game:
     """One game being drawn: its state, its names and the id prefix of its elements."""
 
@@ -388,6 +393,19 @@ class _Game:
         self.page = page
         self.game = page.game
         self.players = dict(page.players)
+        # The sentences of the terminal views get stand-ins for the names, swapped for the
+        # escaped names once the sentence is HTML: a player called "JD" stays a name
+        # instead of becoming the jack of diamonds where a sentence's cards are marked up.
+        self.marked = {
+            letter: _STAND_IN.format(letter)
+            if person(seat, self.players) != SEAT_NAMES[seat]  # a name, not "North"
+            else name
+            for seat, letter in enumerate(SEAT_LETTERS)
+            if (name := self.players.get(letter))
+        }
+        self.names = {
+            _STAND_IN.format(letter): escape(name) for letter, name in self.players.items()
+        }
         self.prefix = prefix
         self.level = level  # the heading level of the game's title
         self.results = self.game.results()
@@ -400,6 +418,11 @@ class _Game:
 
     def hand_id(self, number: int) -> str:
         return f"{self.prefix}hand-{number}"
+
+    def text(self, text: Text) -> str:
+        """A sentence built with ``self.marked`` as HTML, with the real names in it."""
+        out = rich_html(text)
+        return _STAND_INS.sub(lambda m: self.names[m.group(0)], out) if "\ue000" in out else out
 
 
 def _head(g: _Game) -> str:
@@ -420,12 +443,12 @@ def _head(g: _Game) -> str:
     if game.hands:
         first = game.hands[0].dealer
         out.append(f'<p class="meta">First dealer: {escape(person(first, players))}.</p>')
-    result = outcome_line(game, players)
-    out.append(f'<p class="result"><strong>{rich_html(result)}</strong></p>')
-    moments = milestones(game, players)
+    result = outcome_line(game, g.marked)
+    out.append(f'<p class="result"><strong>{g.text(result)}</strong></p>')
+    moments = milestones(game, g.marked)
     if moments:
         out.append('<ul class="moments">')
-        out.extend(f"<li>{rich_html(m)}</li>" for m in moments)
+        out.extend(f"<li>{g.text(m)}</li>" for m in moments)
         out.append("</ul>")
     if game.initial_score != (0, 0):
         ns, ew = game.initial_score
@@ -496,7 +519,7 @@ def _hand_table(g: _Game) -> str:
             out.append(
                 f'<li><a href="#{g.hand_id(r.number)}">{where}</a>: '
                 f"<strong>{escape(FLAG_WORDS.get(f.kind, f.kind.upper()))}</strong> "
-                f"{rich_html(message(_sentence(f.message), players))}</li>"
+                f"{g.text(message(_sentence(f.message), g.marked))}</li>"
             )
         out.append("</ul>")
     out.append("</section>")
@@ -526,6 +549,8 @@ def _seat_how(hand: HandState, seat: int, cards: list[tuple[int, int | None]]) -
     )
     if dealt:
         return "as dealt (recorded)"
+    if any(isinstance(a, A.ThrowIn) and a.seat == seat for a in hand.actions):
+        return "shown when the hand was thrown in"
     if len(cards) == 5 and all(t for _, t in cards):
         return "worked out from the play"
     if not cards:
@@ -640,15 +665,15 @@ def _bidding(hand: HandState, players: Mapping[str, str]) -> str:
     return "".join(out)
 
 
-def _flag_html(hand: HandState, flag: Flag, players: Mapping[str, str]) -> str:
+def _flag_html(g: _Game, hand: HandState, flag: Flag) -> str:
     """A flag with its proof in words: the dispute view's sentence for a renege, the
     engine's own for the rest."""
     words = FLAG_WORDS.get(flag.kind, flag.kind.replace("_", " ").upper())
     where = f" on trick {flag.trick}" if flag.trick is not None else ""
     if flag.kind == RENEGE:
-        body = rich_html(renege_proof(hand, flag, players))
+        body = g.text(renege_proof(hand, flag, g.marked))
     else:
-        body = rich_html(message(_sentence(flag.message), players))
+        body = g.text(message(_sentence(flag.message), g.marked))
     return (
         f'<p class="flag"><strong><span aria-hidden="true">⚑ </span>{escape(words)}{where}:'
         f"</strong> {body}</p>"
@@ -668,9 +693,9 @@ def _call_verdict(hand: HandState, a: A.RenegeCall) -> str:
     return ""
 
 
-def _action_html(hand: HandState, a: A.Action, players: Mapping[str, str]) -> str:
+def _action_html(g: _Game, hand: HandState, a: A.Action) -> str:
     """A note, renege call, penalty or variant action as a paragraph."""
-    body = rich_html(action_sentence(hand, a, players))
+    body = g.text(action_sentence(hand, a, g.marked))
     if isinstance(a, A.Note):
         return f'<p class="note">{body}</p>'
     if isinstance(a, A.RenegeCall):
@@ -689,24 +714,25 @@ def _deal_block(g: _Game, index: int, shared: str | None) -> str:
     if shared:
         out.append(f'<p class="how">Every player\'s cards: {escape(shared)}.</p>')
     staged = stages(hand)
-    out.extend(_action_html(hand, a, players) for a in staged.get(-1, []))
+    marked = g.marked
+    out.extend(_action_html(g, hand, a) for a in staged.get(-1, []))
     out.append(_bidding(hand, players))
-    upcard = upcard_line(hand, players)
+    upcard = upcard_line(hand, marked)
     if upcard is not None and not picked_up(hand):
-        out.append(f"<p>{rich_html(upcard)}</p>")
+        out.append(f"<p>{g.text(upcard)}</p>")
     if hand.trump >= 0 and hand.maker >= 0:
         line = Text("Trump ")
         line.append_text(suit_words(hand.trump))
-        line.append(f": {person(hand.maker, players)} {trump_words(hand)}")
+        line.append(f": {person(hand.maker, marked)} {trump_words(hand)}")
         if hand.alone and not isinstance(maker_action(hand), A.BlindDoubleLoner):
             line.append(" alone")
-        line.append(f", so {team_label(hand.maker & 1, players)} are the makers")
+        line.append(f", so {team_label(hand.maker & 1, marked)} are the makers")
         if hand.alone:
-            line.append(f"; {person(partner_of(hand.maker), players)} sits out")
+            line.append(f"; {person(partner_of(hand.maker), marked)} sits out")
         line.append(".")
-        out.append(f'<p class="trump">{rich_html(line)}</p>')
+        out.append(f'<p class="trump">{g.text(line)}</p>')
     if upcard is not None and picked_up(hand):
-        out.append(f"<p>{rich_html(upcard)}</p>")
+        out.append(f"<p>{g.text(upcard)}</p>")
     if hand.defender >= 0:
         out.append(
             f"<p>{escape(person(hand.defender, players))} defends alone; "
@@ -716,8 +742,8 @@ def _deal_block(g: _Game, index: int, shared: str | None) -> str:
         trump = hand.trump if hand.trump >= 0 else None
         kitty = " ".join(card_html(c) for c in hand_cards(hand.kitty, trump))
         out.append(f"<p>Kitty under the upcard: {kitty}</p>")
-    out.extend(_flag_html(hand, f, players) for f in hand.flags if f.trick is None)
-    out.extend(_action_html(hand, a, players) for a in staged.get(0, []))
+    out.extend(_flag_html(g, hand, f) for f in hand.flags if f.trick is None)
+    out.extend(_action_html(g, hand, a) for a in staged.get(0, []))
     if not hand.leaders:
         out.append(_result_html(g, index))
     out.append("</div>")
@@ -726,7 +752,7 @@ def _deal_block(g: _Game, index: int, shared: str | None) -> str:
 
 def _result_html(g: _Game, index: int) -> str:
     result: HandResult = g.results[index]
-    return f'<p class="res">{rich_html(result_sentence(result, g.players))}</p>'
+    return f'<p class="res">{g.text(result_sentence(result, g.marked))}</p>'
 
 
 def _trick_say(hand: HandState, k: int, players: Mapping[str, str]) -> str:
@@ -753,23 +779,23 @@ def _trick(g: _Game, index: int, k: int) -> str:
     head = Text()
     if cards:
         lead_seat, led = cards[0]
-        head.append(f"{person(lead_seat, players)} led ")
+        head.append(f"{person(lead_seat, g.marked)} led ")
         head.append_text(_card_text(led))
         if hand.trump >= 0 and EFFECTIVE_SUIT[hand.trump][led] == hand.trump:
             head.append(" (trump)")
     if winner is not None:
         ns, ew = tricks_after(hand, k)
-        head.append(f"; {person(winner, players)} won it.")
+        head.append(f"; {person(winner, g.marked)} won it.")
         tally = f"Tricks NS {ns}, EW {ew}."
     else:
         head.append("; not finished.")
         tally = ""
     tx = [
         g.h(2, f"Trick {k + 1}"),
-        f"<p>{rich_html(head)}" + (f" <strong>{tally}</strong>" if tally else "") + "</p>",
+        f"<p>{g.text(head)}" + (f" <strong>{tally}</strong>" if tally else "") + "</p>",
     ]
-    tx.extend(_flag_html(hand, f, players) for f in hand.flags if f.trick == k + 1)
-    tx.extend(_action_html(hand, a, players) for a in stages(hand).get(k + 1, []))
+    tx.extend(_flag_html(g, hand, f) for f in hand.flags if f.trick == k + 1)
+    tx.extend(_action_html(g, hand, a) for a in stages(hand).get(k + 1, []))
     marks = []
     for seat, c in cards:
         mark = g.review.marks.get((number, k + 1, seat))
@@ -839,12 +865,12 @@ def _hand_section(g: _Game, index: int) -> str:
     hid = g.hand_id(number)
     tricks = len(hand.leaders)
     steps = 1 + tricks
-    sub = Text(f"{label(hand.dealer, players)} deals, upcard ")
+    sub = Text(f"{label(hand.dealer, g.marked)} deals, upcard ")
     sub.append_text(_card_text(hand.upcard))
     if hand.trump >= 0 and hand.maker >= 0:
         sub.append(" · trump ")
         sub.append_text(suit_words(hand.trump))
-        sub.append(f" by {label(hand.maker, players)}")
+        sub.append(f" by {label(hand.maker, g.marked)}")
         if hand.alone:
             sub.append(" alone")
     first = f"Hand {number}: the deal and the bidding"
@@ -856,7 +882,7 @@ def _hand_section(g: _Game, index: int) -> str:
         f'<section class="hand" id="{hid}" aria-labelledby="{hid}-h" '
         f'data-steps="{steps}" data-say="{_attr(first)}">',
         g.h(1, f"Hand {number} of {len(g.game.hands)}", f' id="{hid}-h"'),
-        f'<p class="sub">{rich_html(sub)}</p>',
+        f'<p class="sub">{g.text(sub)}</p>',
         f'<div class="stepper" role="group" aria-label="Step through hand {number}" hidden>'
         '<button type="button" class="prev"><span aria-hidden="true">◀ </span>Previous</button>'
         + status
@@ -874,7 +900,7 @@ def _hand_section(g: _Game, index: int) -> str:
         out.append("</ol>")
     out.append("</div>")
     if hand.flags or any(isinstance(a, A.RenegeCall) for a in hand.actions):
-        out.append(f'<p class="verdict">{rich_html(verdict(hand, players))}</p>')
+        out.append(f'<p class="verdict">{g.text(verdict(hand, g.marked))}</p>')
     par = g.review.par.get(number)
     if par:
         out.append(f'<p class="par"><strong>Par</strong> (open-hand review): {escape(par)}</p>')
