@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 
-from euchre_log.engine.cards import CARD_SYMBOLS, SEAT_LETTERS, cards_of
+from euchre_log.engine.cards import CARD_SYMBOLS, SEAT_LETTERS, card_name, cards_of
 from euchre_log.engine.hand import HandState
 from euchre_log.formats.load import load_games
 
@@ -317,6 +317,9 @@ def test_a_stored_games_page_steps_with_the_buttons_and_says_where_it_is(
         nxt.click()
         got = check_step(watched, hid, hand, step)
         assert got["said"].startswith(f"Hand 3, trick {step} of 5: ")
+        leader = hand.leaders[step - 1]
+        led = card_name(hand.cards_at[(step - 1) * 4 + leader]).removeprefix("the ")
+        assert f" led {led}" in got["said"], got["said"]  # the card in words
         assert got["said"].endswith(f"(step {step + 1} of 6)")
     assert disabled(watched, hid, "next")
     for step in range(4, -1, -1):

@@ -384,7 +384,6 @@ def export(
     game: Annotated[
         str,
         typer.Argument(
-            metavar="GAME",
             help="The game's id (euchre-log games lists them); with --format html, also a "
             "game log file (euchre-log/1 or EGN), drawn without any database. A whole "
             "number is a game id: write ./3 for a file named 3.",

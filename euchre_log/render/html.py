@@ -755,15 +755,6 @@ def _result_html(g: _Game, index: int) -> str:
     return f'<p class="res">{g.text(result_sentence(result, g.marked))}</p>'
 
 
-def _trick_say(hand: HandState, k: int, players: Mapping[str, str]) -> str:
-    """What the live region says at trick ``k`` (0-based)."""
-    say = f"Hand {hand.number}, trick {k + 1} of 5"
-    if k < len(hand.winners):
-        ns, ew = tricks_after(hand, k)
-        return say + f": {person(hand.winners[k], players)} won it; tricks NS {ns}, EW {ew}"
-    return say + ": not finished"
-
-
 def _trick(g: _Game, index: int, k: int) -> str:
     """Trick ``k`` (0-based): its sentence, flags and notes, and its cards as the table."""
     hand = g.game.hands[index]
@@ -843,9 +834,8 @@ def _trick(g: _Game, index: int, k: int) -> str:
             body += f'<i class="tag"> {", ".join(tags)}</i>'
         cells.append(f'<div class="{" ".join(classes)}">{body}</div>')
     cells.append(f'<div class="tn" aria-hidden="true">{k + 1}</div>')
-    say = _trick_say(hand, k, players)
     return (
-        f'<li class="trick" data-t="{k + 1}" data-say="{_attr(say)}">'
+        f'<li class="trick" data-t="{k + 1}">'
         f'<div class="tx">{"".join(tx)}</div>'
         f'<div class="tg">{"".join(cells)}</div></li>'
     )
@@ -880,7 +870,7 @@ def _hand_section(g: _Game, index: int) -> str:
     )
     out = [
         f'<section class="hand" id="{hid}" aria-labelledby="{hid}-h" '
-        f'data-steps="{steps}" data-say="{_attr(first)}">',
+        f'data-steps="{steps}" data-n="{number}" data-say="{_attr(first)}">',
         g.h(1, f"Hand {number} of {len(g.game.hands)}", f' id="{hid}-h"'),
         f'<p class="sub">{g.text(sub)}</p>',
         f'<div class="stepper" role="group" aria-label="Step through hand {number}" hidden>'
@@ -1002,6 +992,8 @@ main,footer{max-width:62rem;margin:0 auto;padding:.75rem 1rem}
 footer{color:var(--mut);font-size:.85rem}
 h1{font-size:1.6rem;margin:.5rem 0 .25rem}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}
 h3,h4{font-size:1rem;margin:.25rem 0}
+.head>:first-child{font-size:1.6rem;margin:.5rem 0 .25rem}
+.game>section>:first-child{font-size:1.25rem;margin:1.5rem 0 .5rem}
 p{margin:.3rem 0}a{color:inherit}
 .sr,b>i+i{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;
 clip:rect(0 0 0 0);white-space:nowrap;border:0}
@@ -1102,6 +1094,9 @@ body{font-size:11pt;color:#000;background:#fff}
 a{text-decoration:none}
 }
 """.strip()
+"""The page's style sheet: the table on a green baize, a narrower layout below 500 px, a
+dark scheme, and a print sheet that shows every trick of every hand and no buttons. Under
+``.js`` (set by the script) and on screen only, a hand shows one step at a time."""
 
 SCRIPT = """
 (function(){"use strict";
@@ -1109,13 +1104,15 @@ var d=document,root=d.documentElement;
 if(!d.querySelectorAll||!root.classList)return;
 root.classList.add("js");
 function hands(){return d.querySelectorAll(".hand[data-steps]");}
+function words(e){var t="",n;for(n=e.firstChild;n;n=n.nextSibling)t+=n.nodeType===3?n.nodeValue:
+n.nodeType===1&&n.getAttribute("aria-hidden")!=="true"?words(n):"";return t;}
 function show(h,i,say){
 var n=+h.getAttribute("data-steps");i=Math.max(0,Math.min(n-1,i));
 h.setAttribute("data-step",String(i));h.classList.toggle("at0",i===0);
 var ts=h.querySelectorAll(".trick"),cs=h.querySelectorAll(".cards li[data-t]"),j,label;
 label=h.getAttribute("data-say");
-for(j=0;j<ts.length;j++){var on=+ts[j].getAttribute("data-t")===i;
-ts[j].classList.toggle("on",on);if(on)label=ts[j].getAttribute("data-say");}
+for(j=0;j<ts.length;j++){var on=+ts[j].getAttribute("data-t")===i;ts[j].classList.toggle("on",on);
+if(on)label="Hand "+h.getAttribute("data-n")+", trick "+i+" of 5: "+words(ts[j].querySelector(".tx p"));}
 for(j=0;j<cs.length;j++)cs[j].classList.toggle("gone",+cs[j].getAttribute("data-t")<=i);
 h.querySelector(".prev").setAttribute("aria-disabled",String(i===0));
 h.querySelector(".next").setAttribute("aria-disabled",String(i===n-1));
@@ -1140,3 +1137,8 @@ if(!h){if(typeof k!=="number"||(t&&t!==d.body&&t!==root))return;h=inView();}
 if(!h)return;e.preventDefault();step(h,k);});
 })();
 """.strip()
+"""The page's script: it marks the page ``js``, shows each hand's step control, and moves
+a hand one step at a time (Previous/Next, the arrow keys, Home and End where the focus is
+in a hand, or the hand in the middle of the window), announcing each step (the trick's
+sentence, its cards in words) in the hand's
+live region. Without it every step shows at once."""
