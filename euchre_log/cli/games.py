@@ -314,12 +314,82 @@ class ExportFormat(StrEnum):
     json = "json"
     csv = "csv"
     egn = "egn"
+    html = "html"
+
+
+def export_source(value: str) -> int | Path:
+    """What ``export`` was given: a whole number is a stored game's id, anything else a
+    game log file (``./3`` names a file called 3). Exit 2 when it is neither."""
+    text = value.strip()
+    if text.isascii() and text.isdigit():
+        return int(text)
+    path = Path(value)
+    if not path.exists():
+        raise fail(
+            f"{value!r} is neither a game id (a whole number; euchre-log games lists them) "
+            "nor a game log file"
+        )
+    return path
+
+
+def html_pages(ctx: typer.Context, source: int | Path) -> list[Any]:
+    """The games an HTML export draws: a stored game, or every game in a log file."""
+    from ..render.html import GamePage
+
+    if isinstance(source, int):
+        from ..store.games import load_game
+
+        with opened(ctx) as store:
+            stored = load_game(store, source)
+        return [
+            GamePage(
+                stored.game,
+                stored.players,
+                title=stored.title,
+                date=stored.date,
+                notes=stored.notes,
+                source=f"game {stored.id}",
+            )
+        ]
+    from ..formats.load import load_games
+    from ..formats.reader import LogError
+
+    try:
+        loaded = load_games(source)
+    except LogError as exc:
+        raise fail(f"{source}: rejected: {exc}") from None
+    return [
+        GamePage(
+            item.game,
+            item.players,
+            title=item.title,
+            date=item.log.game.date,
+            notes=item.log.game.notes,
+            source=source.name,
+        )
+        for item in loaded
+    ]
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and a.samefile(b)
+    except OSError:
+        return False
 
 
 @app.command()
 def export(
     ctx: typer.Context,
-    game: Annotated[int, typer.Argument(help="The game's id (euchre-log games lists them).")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="The game's id (euchre-log games lists them); with --format html, also a "
+            "game log file (euchre-log/1 or EGN), drawn without any database. A whole "
+            "number is a game id: write ./3 for a file named 3.",
+            show_default=False,
+        ),
+    ],
     output: Annotated[
         Optional[Path],
         typer.Option("--output", "-o", help="Write to this file instead of printing."),
@@ -331,7 +401,8 @@ def export(
             "-f",
             help="json: the euchre-log/1 log. csv: one row per hand for a spreadsheet "
             "(dealer, upcard, trump, maker, round, alone, tricks, outcome, points, score, flags). "
-            "egn: Euchre Game Notation 1.4, for the EGN replayer and workbench.",
+            "egn: Euchre Game Notation 1.4, for the EGN replayer and workbench. "
+            "html: one self-contained page to share, every hand drawn trick by trick.",
         ),
     ] = ExportFormat.json,
 ) -> None:
@@ -339,22 +410,40 @@ def export(
 
     With --format csv, write one row per hand instead, for a spreadsheet; with --format
     egn, write Euchre Game Notation 1.4 (renege calls, penalties and notes go out as
-    annotations, and import reads them back).
+    annotations, and import reads them back). With --format html, write one page that
+    works offline from a chat attachment: the players, the rules in words, the score
+    chart, the hand table, and every hand as the table with a Previous/Next step control
+    (it prints every trick). GAME may then also be a game log file.
     """
-    if fmt == ExportFormat.csv:
+    source = export_source(game)
+    if isinstance(source, Path):
+        if fmt != ExportFormat.html:
+            raise fail(
+                f"{source}: a game log file is exported with --format html only; to write it "
+                f"as {fmt.value}, import it first (euchre-log import)"
+            )
+        if output is not None and _same_file(output, source):
+            raise fail(f"{output} is the game log itself: write the page to another file")
+    if fmt == ExportFormat.html:
+        from ..render.html import game_html
+
+        text = game_html(html_pages(ctx, source))
+    elif fmt == ExportFormat.csv:
         from ..render.spreadsheet import hands_csv
         from ..store.games import load_game
 
+        assert isinstance(source, int)
         with opened(ctx) as store:
-            stored = load_game(store, game)
+            stored = load_game(store, source)
         text = hands_csv(stored.id, stored.game, stored.players)
     else:
         import json
 
         from ..store.export import export_log
 
+        assert isinstance(source, int)
         with opened(ctx) as store:
-            doc = export_log(store, game)
+            doc = export_log(store, source)
         if fmt == ExportFormat.egn:
             from ..formats.egn import logs_to_egn
 
@@ -367,7 +456,8 @@ def export(
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise fail(f"cannot write {output}: {exc.strerror}") from None
-    typer.echo(f"wrote game {game} to {output}")
+    what = f"game {source}" if isinstance(source, int) else str(source)
+    typer.echo(f"wrote {what} to {output}")
 
 
 @app.command()
