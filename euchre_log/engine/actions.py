@@ -105,6 +105,18 @@ class Note:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Tricks:
+    """The rest of the hand, not recorded card by card: from the current trick boundary
+    on, North-South took ``ns`` tricks and East-West ``ew`` (together, the tricks still to
+    play). Right after the bidding it makes a score-only hand; later, it records tricks
+    conceded or claimed without proof. Nobody in particular says it: it has no seat."""
+
+    TYPE: ClassVar[Literal["tricks"]] = "tricks"
+    ns: int
+    ew: int
+
+
 # --- Variant actions (RULES.md's options) -------------------------------------------
 
 
@@ -172,6 +184,7 @@ Action: TypeAlias = Union[
     RenegeCall,
     Penalty,
     Note,
+    Tricks,
     BennySuit,
     BlindDoubleLoner,
     FarmersHand,
@@ -192,6 +205,7 @@ ActionType: TypeAlias = Literal[
     "renege_call",
     "penalty",
     "note",
+    "tricks",
     "benny_suit",
     "blind_double_loner",
     "farmers_hand",

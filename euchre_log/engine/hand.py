@@ -34,6 +34,7 @@ from .actions import (
     Play,
     RenegeCall,
     ThrowIn,
+    Tricks,
 )
 from .cards import (
     ACE,
@@ -216,6 +217,7 @@ class HandState:
         "tricks",
         "trump",
         "turn",
+        "unrecorded",
         "upcard",
         "upheld_call",
         "void",
@@ -279,6 +281,7 @@ class HandState:
         self.pending = 0  # bit per seat accused by a call that is still pending
         self.settled_at = -1  # index of the action at which the upheld call's penalty applied
         self.scored_at = -1  # index of the action that completed the play (the last card)
+        self.unrecorded = 0  # tricks recorded without their cards (a ``tricks`` action)
         self.blind = False
         self.named_suit = -1  # the suit the dealer named for a turned-up Benny
         self.club_forced = False  # club euchre: a club is up and the dealer must take it
@@ -1394,6 +1397,35 @@ class HandState:
         if a.seat is not None:
             self._seat_ok(a.seat)
 
+    def _tricks(self, a: Tricks) -> None:
+        ns, ew = a.ns, a.ew
+        did = f"tricks NS {ns}, EW {ew} were recorded without their cards"
+        if self.phase == DISCARD:
+            raise IllegalAction(
+                f"{did}, but {seat_text(self.dealer)} (the dealer) discards first "
+                "(? if nobody saw the card)"
+            )
+        if self.phase != PLAY:
+            raise self._refuse(did)
+        if self.trick_pos:
+            raise IllegalAction(
+                f"{did}, but trick {self.trick + 1} is under way: tricks without cards are "
+                "recorded between tricks"
+            )
+        left = HAND_SIZE - self.trick
+        for n in (ns, ew):
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise IllegalAction(f"{did}, but a number of tricks is a whole number from 0")
+        if ns + ew != left:
+            raise IllegalAction(
+                f"{did}, but they add up to {ns + ew} and {left} trick"
+                f"{'s' if left != 1 else ''} {'remain' if left != 1 else 'remains'}"
+            )
+        self.tricks[0] += ns
+        self.tricks[1] += ew
+        self.unrecorded = left
+        self._score(len(self.actions))
+
 
 _HANDLERS: Final[dict[type, Callable[[HandState, Any], None]]] = {
     Play: HandState._play,
@@ -1405,6 +1437,7 @@ _HANDLERS: Final[dict[type, Callable[[HandState, Any], None]]] = {
     RenegeCall: HandState._renege_call,
     Penalty: HandState._penalty,
     Note: HandState._note,
+    Tricks: HandState._tricks,
     BennySuit: HandState._benny_suit,
     BlindDoubleLoner: HandState._blind_double_loner,
     FarmersHand: HandState._farmers_hand,

@@ -195,6 +195,15 @@ class NoteAction(TypedDict):
     text: Annotated[str, Field(max_length=10000)]
 
 
+class TricksAction(TypedDict):
+    """The rest of the hand without its cards: from the current trick boundary on, NS took
+    ``NS`` tricks and EW ``EW`` (together, the tricks still to play). No seat."""
+
+    type: Literal["tricks"]
+    NS: Annotated[int, Field(ge=0, le=5)]
+    EW: Annotated[int, Field(ge=0, le=5)]
+
+
 class BennySuitAction(TypedDict):
     """25-card deck: the Benny was turned up and the dealer names the suit on offer."""
 
@@ -259,6 +268,7 @@ ActionModel = Annotated[
         RenegeCallAction,
         PenaltyAction,
         NoteAction,
+        TricksAction,
         BennySuitAction,
         BlindDoubleLonerAction,
         FarmersHandAction,

@@ -248,6 +248,12 @@ def _seat_of(value: Any) -> int:
     return found
 
 
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
+        raise LogError(f"{value!r} is not a number of tricks (0 to 5)")
+    return value
+
+
 def _suit_of(value: Any) -> int:
     found = SUIT_INDEX.get(value) if isinstance(value, str) else None
     if found is None:
@@ -273,6 +279,8 @@ def _decode(t: A.ActionType, d: dict[str, Any]) -> A.Action:
     if t == "note":
         seat = d.get("seat")
         return A.Note(None if seat is None else _seat_of(seat), str(d["text"]))
+    if t == "tricks":
+        return A.Tricks(_count(d["NS"]), _count(d["EW"]))
     seat_ = _seat_of(d["seat"])
     match t:
         case "play":
@@ -320,7 +328,7 @@ def _decode(t: A.ActionType, d: dict[str, Any]) -> A.Action:
                 None if gave is None else _card_of(gave),
                 None if got is None else _card_of(got),
             )
-        case "note":  # handled above: a note may have no seat
+        case "note" | "tricks":  # handled above: they may have no seat
             raise AssertionError("unreachable")
         case _:
             assert_never(t)

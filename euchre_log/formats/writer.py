@@ -87,6 +87,8 @@ def action_dict(a: A.Action) -> dict[str, Any]:
                 "gave": None if gave is None else CARD_TEXT[gave],
                 "received": None if received is None else CARD_TEXT[received],
             }
+        case A.Tricks(ns, ew):
+            return {"type": "tricks", "NS": ns, "EW": ew}
         case _:
             assert_never(a)
 

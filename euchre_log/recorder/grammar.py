@@ -10,6 +10,7 @@ This module knows no database and prints nothing; the recorder and the tests dri
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..engine import actions as A
@@ -48,6 +49,8 @@ ALONE_WORDS = {"alone", "!", "a"}
 UNSEEN_WORDS = {"?", "unseen", "x"}
 META_WORDS = {"undo", "show", "help", "quit", "exit", "q"}
 END_WORDS = {"end", "next"}
+TRICKS_WORDS = {"tricks", "t"}
+_SHORT_TRICKS = re.compile(r"t(\d)")  # t4: the makers took 4
 
 
 THROW_IN_ALIASES = {
@@ -68,6 +71,8 @@ def _is_seat(token: str) -> bool:
         return False
     return True
 
+
+TEAM_WORDS = ("North-South", "East-West")
 
 MAX_LINE = 10000
 """The longest line the recorder takes: a long note, not a file pasted by mistake."""
@@ -211,7 +216,9 @@ class Session(GameRecord):
                 self._end(token)
                 i = n
                 continue
-            if word == "renege":
+            if word in TRICKS_WORDS or _SHORT_TRICKS.fullmatch(word):
+                n = self._tricks(tokens, i, fed)
+            elif word == "renege":
                 n = self._renege(tokens, i, fed)
             elif word in ("farmer", "farmers", "farmer's"):
                 n = self._farmer(tokens, i, fed)
@@ -374,6 +381,49 @@ class Session(GameRecord):
             ) from None
         alone, n = self._alone(tokens, i, word)
         self._entry(A.Call(seat, suit, alone), fed, tokens[i])
+        return n
+
+    def _tricks(self, tokens: list[str], i: int, fed: Fed) -> int:
+        """``tricks 3`` (the makers' tricks), ``tricks NS 3``, or ``t3``: the rest of the
+        hand without its cards."""
+        usage = (
+            "tricks needs the makers' tricks, or a team and its tricks: tricks 3, tricks NS 2, "
+            "or t3"
+        )
+        hand = self.hand
+        token = tokens[i]
+        if hand is None or hand.trump < 0:
+            raise EntryError(
+                f"{token!r}: tricks are recorded once trump is made ({self._expected_now()})"
+            )
+        short = _SHORT_TRICKS.fullmatch(token.lower())
+        n = i + 1
+        team = hand.maker & 1
+        if short is not None:
+            count = short.group(1)
+        else:
+            if n < len(tokens):
+                try:
+                    team = parse_team(tokens[n])
+                    n += 1
+                except CardError:
+                    pass
+            if n >= len(tokens) or not tokens[n].isdigit():
+                raise EntryError(usage)
+            count = tokens[n]
+            n += 1
+        left = 5 - hand.trick
+        won = int(count)
+        if won > left:
+            raise EntryError(
+                f"{token!r}: {TEAM_WORDS[team]} cannot take {won} tricks: only {left} "
+                f"{'remain' if left != 1 else 'remains'}"
+            )
+        if hand.phase == DISCARD:
+            # A score-only hand skips the dealer's discard: nobody wrote it down.
+            self._entry(A.Discard(hand.dealer, None), fed, token)
+        ns, ew = (won, left - won) if team == 0 else (left - won, won)
+        self._entry(A.Tricks(ns, ew), fed, token)
         return n
 
     def _renege(self, tokens: list[str], i: int, fed: Fed) -> int:

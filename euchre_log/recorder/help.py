@@ -22,6 +22,8 @@ Enter what happens, in table order; the seat is always whose turn it is.
                                                    jack or noace, and the hand shown
                  swap 9c ah                        partner's best: given, received (? unseen)
                  (a turned-up Benny: the dealer first names a suit, e.g. h)
+  Tricks         tricks 4 (the makers' tricks), tricks NS 2, or t4: the rest of the hand
+                 without its cards; right after the bidding, a score-only hand: 9h p o t4
   Penalty        penalty NS 2 table talk     (points may be negative)
   Note           note any text to the end of the line
   Other          undo (take back the last entry), show, help, quit (nothing is lost)

@@ -35,7 +35,14 @@ from ..engine.knowledge import (
     knowledge,
 )
 from . import cards as rc
-from .replay import flag_text, maker_action, result_sentence, sentence, trump_words
+from .replay import (
+    flag_text,
+    maker_action,
+    result_sentence,
+    sentence,
+    trump_words,
+    unrecorded_words,
+)
 from .words import card_row, hand_cards, message, person, suit_words, team_label
 
 INDENT = 2
@@ -149,6 +156,7 @@ def verdict(hand: HandState, players: Mapping[str, str]) -> Text:
 
 
 def _how(k: KnownCard, discard: int | None, finished: bool) -> str:
+    """How a card is known, and what became of it. ``finished``: every card was played."""
     first = {
         DEALT: "dealt",
         UPCARD: "the upcard, which they picked up",
@@ -200,7 +208,11 @@ def seat_block(
         line = rc.card(x.card)
         line.append(
             " " * (4 - len(line.plain))
-            + _how(x, card if k.seat == hand.dealer else None, hand.finished)
+            + _how(
+                x,
+                card if k.seat == hand.dealer else None,
+                hand.finished and not hand.unrecorded,
+            )
             + (f" ({_bower(hand, x.card)[2:]})" if _bower(hand, x.card) else "")
         )
         lines.append(_indent(line, (0, 0, 0, INDENT)))
@@ -258,6 +270,9 @@ def explain_view(game: GameState, index: int, players: Mapping[str, str]) -> Ren
             deal.append(f" {person(hand.defender, players)} defended alone.")
     parts.append(deal)
     parts.append(result_sentence(result, players))
+    tricks = next((a for a in hand.actions if isinstance(a, A.Tricks)), None)
+    if tricks is not None:
+        parts.append(Text(unrecorded_words(hand, tricks) + ": what was played then is not known."))
     parts.append(Text(""))
     parts.append(verdict(hand, players))
 

@@ -46,6 +46,8 @@ def describe(entry: Entry, hand: HandState | None, players: Mapping[str, str]) -
             return f"note: {text}" if by is None else f"note by {who(by, players)}: {text}"
         case A.Penalty(_, team, points, reason):
             return f"penalty: {TEAM_NAMES[team]} {points:+d} ({reason})"
+        case A.Tricks(ns, ew):
+            return f"the rest of the hand without its cards: tricks NS {ns}, EW {ew}"
     seat = who(entry.seat, players)
     match entry:
         case A.Play(_, card):
@@ -81,7 +83,7 @@ def describe(entry: Entry, hand: HandState | None, players: Mapping[str, str]) -
             g = "?" if gave is None else CARD_TEXT[gave]
             r = "?" if received is None else CARD_TEXT[received]
             return f"{seat} swapped {g} with their partner for {r}"
-        case A.Note() | A.Penalty() | StartHand():  # said above
+        case A.Note() | A.Penalty() | A.Tricks() | StartHand():  # said above
             raise AssertionError("unreachable")
         case _:
             assert_never(entry)
@@ -286,12 +288,12 @@ def hand_line(game: GameState, index: int, players: Mapping[str, str]) -> Text:
             "made": f"made it with {made} tricks",
             "euchred": f"was euchred, taking {made} trick{'s' if made != 1 else ''}",
         }.get(r.outcome, OUTCOME_WORDS.get(r.outcome, r.outcome))
-        line.append(f"{maker} {verb}.")
+        line.append(f"{maker} {verb}")
+        line.append(" (without the cards)." if hand.unrecorded == 5 else ".")
     gained = [f"{TEAM_NAMES[t]} {r.points[t]:+d}" for t in (0, 1) if r.points[t]]
     if gained:
         line.append(" " + ", ".join(gained) + ".")
     line.append(f" Score NS {r.score_after[0]}, EW {r.score_after[1]}.", style="bold")
-    del hand
     return line
 
 

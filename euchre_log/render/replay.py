@@ -176,9 +176,23 @@ def tricks_after(hand: HandState, k: int) -> tuple[int, int]:
     return ns, len(won) - ns
 
 
+def unrecorded_words(hand: HandState, a: A.Tricks) -> str:
+    """``Not recorded card by card: tricks 3 to 5, NS 2 and EW 1``."""
+    first = hand.trick + 1
+    if first == 1:
+        span = "the whole hand"
+    elif first == 5:
+        span = "trick 5"
+    else:
+        span = f"tricks {first} to 5"
+    return f"Not recorded card by card: {span}, NS {a.ns} and EW {a.ew}"
+
+
 def action_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) -> Text:
     """An action that is not a bid or a card played, in words: a renege call, a penalty,
     a note, or a variant's action (the Benny, a farmer's hand, a throw-in...)."""
+    if isinstance(a, A.Tricks):
+        return Text(unrecorded_words(hand, a) + ".")
     who = person(a.seat, players) if a.seat is not None else "The table"
     out = Text(f"{who} ")
     match a:
@@ -220,6 +234,8 @@ def action_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) ->
             out.append(" to their partner and got back ")
             out.append_text(_cards_or([received], "a card nobody saw"))
             out.append(".")
+        case A.Tricks():  # said above: it has no seat
+            raise AssertionError("unreachable")
         case A.Pass() | A.Order() | A.Call() | A.Discard() | A.DefendAlone() | A.Play():
             from .live import describe  # the bids and plays have their own views
 

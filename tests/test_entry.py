@@ -1,0 +1,148 @@
+"""Entry at the pace of the table: score-only hands and tricks recorded without their cards.
+
+The ``tricks`` action (LOG_FORMAT.md): "the rest of the hand was not recorded card by
+card: from the current trick boundary on, NS took NS tricks and EW took EW". Scored
+exactly as a played hand, by seed 000's table.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchre_log.engine.actions import Tricks
+from euchre_log.engine.flags import IllegalAction
+from euchre_log.recorder.grammar import EntryError
+
+from .conftest import Cli
+from .helpers import log, session
+
+
+@pytest.mark.parametrize(
+    ("script", "outcome", "points"),
+    [
+        # 000: "Partnership making trump wins 3 or 4 tricks: partnership scores 1 point"
+        ("9h p o tricks 4", "made", (0, 1)),
+        ("9h p o t3", "made", (0, 1)),
+        # "Partnership making trump wins 5 tricks: partnership scores 2 points"
+        ("9h p o t5", "march", (0, 2)),
+        # "Partnership is euchred: opponents score 2 points"
+        ("9h p o t2", "euchred", (2, 0)),
+        # "Lone hand wins 3 or 4 tricks: 1 point"; "Lone hand wins 5 tricks: 4 points"
+        ("9h p o! t4", "made", (0, 1)),
+        ("9h p o! t5", "march", (0, 4)),
+        # "Lone hand is euchred: opponents score 2 points"
+        ("9h p o! t0", "euchred", (2, 0)),
+        # A team named: North-South took 1 of the 5, so East-West (the makers) took 4.
+        ("9h p o tricks NS 1", "made", (0, 1)),
+    ],
+)
+def test_a_score_only_hand_scores_as_a_played_hand(
+    script: str, outcome: str, points: tuple[int, int]
+) -> None:
+    (r,) = session(script).game.results()
+    assert (r.outcome, r.points) == (outcome, points)
+    assert sum(r.tricks) == 5
+
+
+def test_a_score_only_hand_defended_alone_scores_the_lone_defender_s_4() -> None:
+    """000: "Lone hand is euchred when opponent defends alone: opponents score 4"."""
+    (r,) = session("9h p o! defend N t1", {"preset": "family"}).game.results()
+    assert (r.outcome, r.points, r.defender_alone) == ("euchred", (4, 0), 0)
+
+
+def test_tricks_after_some_played_tricks_count_the_rest() -> None:
+    s = session("9h o 9s\nah th jh 9h\ntricks 2")  # NS (makers) took trick 1 and 2 more
+    (r,) = s.game.results()
+    assert r.tricks == (3, 2) and r.outcome == "made" and r.points == (1, 0)
+    hand = s.game.hands[0]
+    assert hand.unrecorded == 4 and hand.finished
+    assert hand.actions[-1] == Tricks(2, 2)
+
+
+def test_the_recorder_puts_in_the_unseen_discard_of_a_score_only_hand() -> None:
+    s = session("9h o tricks 4")
+    actions = s.game.hands[0].actions
+    assert [a.TYPE for a in actions] == ["order", "discard", "tricks"]
+
+
+def test_tricks_are_refused_where_they_cannot_be() -> None:
+    s = session("9h o 9s\nah th")
+    with pytest.raises(EntryError, match="trick 1 is under way"):
+        s.feed("tricks 3")
+    with pytest.raises(EntryError, match="cannot take 6 tricks: only 5 remain"):
+        session("9h o 9s").feed("t6")
+    with pytest.raises(EntryError, match="once trump is made"):
+        session("9h p").feed("tricks 3")
+    hand = session("9h o 9s").game.hands[0]
+    with pytest.raises(IllegalAction, match="they add up to 4 and 5 tricks remain"):
+        hand.apply(Tricks(3, 1))
+    with pytest.raises(IllegalAction, match="discards first"):
+        session("9h o").game.hands[0].apply(Tricks(3, 2))
+
+
+def test_a_renege_call_pending_when_the_rest_goes_without_cards_is_unresolved() -> None:
+    s = session("9h o 9s\nah 9d jh 9h\nrenege E 1\ntricks 2")
+    (r,) = s.game.results()
+    assert [f.kind for f in r.flags] == ["unresolved_renege_call"]
+    assert r.outcome == "made"
+
+
+MIXED = """9h p o tricks 4
+9c p p p p
+d t2
+ah o 9s
+ac kc 9c jc
+tricks EW 1
+"""
+
+
+def test_a_game_of_score_only_and_partly_recorded_hands_goes_everywhere(
+    cli: Cli, tmp_path: Path
+) -> None:
+    assert cli("new", "--players", "Ann,Bob,Cat,Dan", "--dealer", "W").exit_code == 0
+    recorded = cli("record", input=MIXED)
+    assert recorded.exit_code == 0, recorded.output
+    assert "E (Bob) made it with 4 tricks (without the cards)." in recorded.stdout
+    summary = json.loads(cli("summary", "1", "--json").stdout)
+    assert [(h["outcome"], h["points"]) for h in summary["hands"]] == [
+        ("made", {"NS": 0, "EW": 1}),
+        ("euchred", {"NS": 2, "EW": 0}),
+        ("made", {"NS": 1, "EW": 0}),
+    ]
+    replay = cli("replay", "1").stdout
+    assert "Not recorded card by card: the whole hand, NS 1 and EW 4." in replay
+    assert "Not recorded card by card: tricks 2 to 5, NS 3 and EW 1." in replay
+    stats = cli.json("stats")
+    bob = next(p for p in stats["players"] if p["name"] == "Bob")
+    assert (bob["calls"], bob["made"], bob["euchred"]) == (2, 1, 1)
+    # JSON, EGN and CSV exports; the JSON and the EGN import back equal.
+    for fmt in ("json", "egn"):
+        out = tmp_path / f"game.{fmt}"
+        assert cli("export", "1", "--format", fmt, "-o", str(out)).exit_code == 0
+        answer = cli.json("import", str(out))
+        (item,) = answer["imported"]
+        again = json.loads(cli("summary", str(item["id"]), "--json").stdout)
+        assert again["hands"] == summary["hands"], fmt
+    csv_text = cli("export", "1", "--format", "csv").stdout
+    assert csv_text.count("\n") == 4  # a header and three hands
+
+
+def test_a_file_with_a_tricks_action_is_read_and_checked() -> None:
+    from euchre_log.formats.reader import LogError, play_log, read_log
+
+    actions: list[dict[str, Any]] = [
+        {"type": "pass", "seat": "N"},
+        {"type": "order", "seat": "E"},
+        {"type": "discard", "seat": "W", "card": None},
+        {"type": "tricks", "NS": 0, "EW": 5},
+    ]
+    game = play_log(read_log(log([{"dealer": "W", "upcard": "9H", "actions": actions}])))
+    (r,) = game.results()
+    assert (r.outcome, r.points) == ("march", (0, 2))
+    actions[-1] = {"type": "tricks", "NS": 1, "EW": 5}
+    with pytest.raises(LogError, match=r"hand 1, action 3: .*add up to 6"):
+        play_log(read_log(log([{"dealer": "W", "upcard": "9H", "actions": actions}])))
