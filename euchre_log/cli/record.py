@@ -40,6 +40,14 @@ def record(
             help="Refuse entries that would be flagged (for tables that correct irregularities on the spot).",
         ),
     ] = False,
+    fill: Annotated[
+        bool,
+        typer.Option(
+            "--fill/--no-fill",
+            help="Play a seat's last card by itself when the record proves which it is (the "
+            "last trick, once every remaining card is known). On by default.",
+        ),
+    ] = True,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -70,7 +78,7 @@ def record(
             game_id = _ask_new_game(store)
         from ..recorder.recording import Recorder
 
-        recorder = Recorder(store, game_id, strict=strict)
+        recorder = Recorder(store, game_id, strict=strict, fill=fill)
         if as_json:
             _json_lines(recorder)
         elif interactive:
@@ -255,6 +263,14 @@ def _interactive(recorder: Recorder) -> None:
             before, recorder.session, result.added, result.undone, fed, players
         ):
             con.print(text)
+        if recorder.session.forced() is not None and "undo" not in fed.meta:
+            # The live recorder plays what the record proves, and says so.
+            before = _marks(recorder)
+            filled = recorder.fill()
+            for text in live.report(
+                before, recorder.session, filled.added, filled.undone, filled.fed, players
+            ):
+                con.print(text)
         if "help" in fed.meta:
             con.print(HELP, markup=False)
         if "show" in fed.meta:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..engine import actions as A
 from ..engine.cards import (
+    CARD_TEXT,
     SEAT_LETTERS,
     SUIT_NAMES,
     CardError,
@@ -25,7 +26,16 @@ from ..engine.cards import (
     parse_team,
 )
 from ..engine.flags import Flag, IllegalAction
-from ..engine.hand import DISCARD, NAMING, PLAY, ROUND_ONE, ROUND_TWO, THROW_IN_RULES, HandState
+from ..engine.hand import (
+    DISCARD,
+    HAND_SIZE,
+    NAMING,
+    PLAY,
+    ROUND_ONE,
+    ROUND_TWO,
+    THROW_IN_RULES,
+    HandState,
+)
 from ..engine.record import Entry, GameRecord, StartHand
 from ..engine.rules import Rules
 
@@ -49,8 +59,19 @@ ALONE_WORDS = {"alone", "!", "a"}
 UNSEEN_WORDS = {"?", "unseen", "x"}
 META_WORDS = {"undo", "show", "help", "quit", "exit", "q"}
 END_WORDS = {"end", "next"}
-TRICKS_WORDS = {"tricks", "t"}
+TRICKS_WORDS = {"tricks"}
 _SHORT_TRICKS = re.compile(r"t(\d)")  # t4: the makers took 4
+# Several bids in one token, e.g. ppo (pass, pass, order up) or ppppph! (hearts alone).
+_BID_RUN = re.compile(r"(?:[po]!?|[cdhs]!?)+")
+_BID_PIECE = re.compile(r"[po]!?|[cdhs]!?")
+# A card by its rank alone, and several of them in one token (a k 9 q, or ak9q).
+RANK_WORDS = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+RANKS = {
+    **dict(zip(RANK_WORDS, range(8), strict=True)),
+    **{"7": 0, "8": 1, "9": 2, "10": 3, "t": 3, "j": 4, "q": 5, "k": 6, "a": 7},
+}
+_RANK_RUN = re.compile(r"(?:10|[789tjqka])+")
+_RANK_PIECE = re.compile(r"10|[789tjqka]")
 
 
 THROW_IN_ALIASES = {
@@ -62,6 +83,25 @@ THROW_IN_ALIASES = {
     "jack": "jack-nothing",
     "noace": "no-ace-no-face",
 }
+
+
+def _split_cards(word: str) -> list[str] | None:
+    """``ahthjh9h`` as ``["ah", "th", "jh", "9h"]``; None unless the whole word is cards."""
+    out: list[str] = []
+    i = 0
+    while i < len(word):
+        for size in (3, 2):
+            piece = word[i : i + size]
+            try:
+                parse_card(piece)
+            except CardError:
+                continue
+            out.append(piece)
+            i += size
+            break
+        else:
+            return None
+    return out
 
 
 def _is_seat(token: str) -> bool:
@@ -82,6 +122,17 @@ class EntryError(ValueError):
     """A token the recorder refuses: the message names it and says what was expected."""
 
 
+@dataclass(frozen=True)
+class Checkpoint:
+    """A session as it was, to put back when a line is refused."""
+
+    history: list[Entry]
+    pending_deal: dict[int, tuple[int, ...]]
+    pending_dealer: int | None
+    ended: int | None
+    filled_at: frozenset[int]
+
+
 @dataclass
 class Fed:
     """What a line did: the entries recorded, the flags they raised, and any commands."""
@@ -90,6 +141,7 @@ class Fed:
     flags: list[Flag] = field(default_factory=list)
     meta: list[str] = field(default_factory=list)
     hands_finished: list[int] = field(default_factory=list)
+    filled: list[A.Play] = field(default_factory=list)  # cards the record proved
 
 
 class Session(GameRecord):
@@ -100,19 +152,27 @@ class Session(GameRecord):
     """
 
     def __init__(
-        self, rules: Rules, first_dealer: int, initial_score: tuple[int, int] = (0, 0)
+        self,
+        rules: Rules,
+        first_dealer: int,
+        initial_score: tuple[int, int] = (0, 0),
+        *,
+        fill: bool = True,
     ) -> None:
         super().__init__(rules, first_dealer, initial_score)
+        # Play a seat's last card when the record proves which it is (``fill``).
+        self.fill = fill
         self.pending_deal: dict[int, tuple[int, ...]] = {}
         self.pending_dealer: int | None = None
         # A hand settled by an upheld renege call may be played out or ended (``end``);
         # this is the number of the one the table ended, if it is the last.
         self.ended: int | None = None
+        self.filled_at: set[int] = set()  # places in ``history`` of cards filled in
 
     @classmethod
-    def of(cls, record: GameRecord) -> Session:
+    def of(cls, record: GameRecord, *, fill: bool = True) -> Session:
         """A session that goes on from a record (a stored game), without replaying it."""
-        session = cls(record.rules, record.first_dealer, record.initial_score)
+        session = cls(record.rules, record.first_dealer, record.initial_score, fill=fill)
         session.game = record.game
         session.history = record.history
         return session
@@ -127,20 +187,24 @@ class Session(GameRecord):
             return None
         return hand
 
-    def checkpoint(self) -> tuple[list[Entry], dict[int, tuple[int, ...]], int | None, int | None]:
+    def checkpoint(self) -> Checkpoint:
         """Everything ``rollback`` needs to put the session back as it is now."""
-        return list(self.history), dict(self.pending_deal), self.pending_dealer, self.ended
+        return Checkpoint(
+            list(self.history),
+            dict(self.pending_deal),
+            self.pending_dealer,
+            self.ended,
+            frozenset(self.filled_at),
+        )
 
-    def rollback(
-        self, saved: tuple[list[Entry], dict[int, tuple[int, ...]], int | None, int | None]
-    ) -> None:
+    def rollback(self, saved: Checkpoint) -> None:
         """Put the session back as it was at ``checkpoint``, a deal or dealer typed ahead
         of the next hand included."""
-        history, deal, dealer, ended = saved
-        self.replay(history)
-        self.pending_deal = dict(deal)
-        self.pending_dealer = dealer
-        self.ended = ended
+        self.replay(saved.history)
+        self.pending_deal = dict(saved.pending_deal)
+        self.pending_dealer = saved.pending_dealer
+        self.ended = saved.ended
+        self.filled_at = set(saved.filled_at)
 
     def dealer_for_next_hand(self) -> int:
         return self.next_dealer() if self.pending_dealer is None else self.pending_dealer
@@ -150,6 +214,7 @@ class Session(GameRecord):
         self.pending_deal = {}
         self.pending_dealer = None
         self.ended = None
+        self.filled_at = set()
         super().replay(history)
 
     def record(self, entry: Entry) -> list[Flag]:
@@ -170,8 +235,15 @@ class Session(GameRecord):
             return None
         if not self.history:
             return None
-        last = self.history[-1]
-        self.replay(self.history[:-1])
+        # Cards filled in after the last entry typed go with it: undoing them alone would
+        # only fill them in again.
+        cut = len(self.history) - 1
+        while cut > 0 and cut in self.filled_at:
+            cut -= 1
+        last = self.history[cut]
+        filled = {i for i in self.filled_at if i < cut}
+        self.replay(self.history[:cut])
+        self.filled_at = filled
         return last
 
     # ------------------------------------------------------------------ input
@@ -187,6 +259,30 @@ class Session(GameRecord):
             raise
         return fed
 
+    def forced(self) -> A.Play | None:
+        """The next card, when the record proves it: the seat to play has one card left
+        and it is known (the deal was shown, or every other card is accounted for)."""
+        hand = self.hand
+        if hand is None or hand.phase != PLAY or not self.fill:
+            return None
+        seat = hand.turn
+        if HAND_SIZE - hand.plays_made(seat) != 1:
+            return None
+        possible = hand.possible_cards(seat)
+        if possible.bit_count() != 1:
+            return None
+        return A.Play(seat, possible.bit_length() - 1)
+
+    def fill_forced(self) -> Fed:
+        """Play every card the record proves, as the live recorder does after each line:
+        the last trick plays itself when every remaining card is known."""
+        fed = Fed()
+        while (play := self.forced()) is not None:
+            fed.filled.append(play)
+            self._entry(play, fed, "(filled in)")
+            self.filled_at.add(len(self.history) - 1)
+        return fed
+
     def _feed(self, line: str, fed: Fed) -> None:
         if len(line) > MAX_LINE:
             raise EntryError(f"the line is {len(line)} characters long; {MAX_LINE} at most")
@@ -195,6 +291,10 @@ class Session(GameRecord):
         while i < len(tokens):
             token = tokens[i]
             word = token.lower()
+            pieces = self._pieces(word)
+            if pieces is not None:
+                tokens[i : i + 1] = pieces
+                continue
             n = i + 1
             if word in ("note", "#"):
                 text = " ".join(tokens[i + 1 :]).strip()
@@ -262,7 +362,15 @@ class Session(GameRecord):
                 )
                 self._entry(A.Discard(hand.dealer, card), fed, token)
             elif hand.phase == PLAY:
-                c = self._card(token, "a card to play")
+                forced = self.forced()
+                c = self._play_card(hand, token, forced)
+                if forced is not None and c != forced.card:
+                    # Not the seat's last card, which the record proves: it is the next
+                    # seat's. The proven card goes in first, as the live recorder would.
+                    fed.filled.append(forced)
+                    self._entry(forced, fed, "(filled in)")
+                    self.filled_at.add(len(self.history) - 1)
+                    continue  # the same token, for the next seat
                 self._entry(A.Play(hand.turn, c), fed, token)
             i = n
 
@@ -292,6 +400,55 @@ class Session(GameRecord):
             fed.hands_finished.append(before.number)
 
     # -- the pieces of the grammar
+
+    def _pieces(self, word: str) -> list[str] | None:
+        """A token that stands for several: bids (``ppo``), cards (``ahthjh9h``) or ranks
+        (``ak9q``), split into one token each; None for an ordinary token."""
+        if len(word) < 2 or word in ALONE_WORDS or word in META_WORDS:
+            return None
+        hand = self.hand
+        if hand is None:
+            return None
+        if hand.phase in (ROUND_ONE, ROUND_TWO) and _BID_RUN.fullmatch(word):
+            pieces = _BID_PIECE.findall(word)
+            return pieces if len(pieces) > 1 else None
+        if hand.phase == PLAY:
+            if _RANK_RUN.fullmatch(word) and word != "10":
+                # As words, so that a queen in a run is not taken for q (quit).
+                return [RANK_WORDS[RANKS[r]] for r in _RANK_PIECE.findall(word)]
+            cards = _split_cards(word)
+            if cards is not None and len(cards) > 1:
+                return cards
+        return None
+
+    def _play_card(self, hand: HandState, token: str, forced: A.Play | None) -> int:
+        """The card a token plays: a card, or a rank that the record makes one card."""
+        rank = RANKS.get(token.lower())
+        if rank is None:
+            return self._card(token, "a card to play")
+        seat = hand.turn
+        if forced is not None and forced.card & 7 == rank:
+            return forced.card
+        possible = hand.possible_cards(seat)
+        same = [c for c in range(32) if (possible >> c) & 1 and c & 7 == rank]
+        who = SEAT_LETTERS[seat]
+        if len(same) == 1:
+            return same[0]
+        if not same:
+            raise EntryError(
+                f"{token!r}: {who} holds no {RANK_WORDS[rank]} that the record knows of "
+                f"({hand.expected()})"
+            )
+        if (possible & ~hand.held[seat]) or not hand.hand_known[seat]:
+            raise EntryError(
+                f"{token!r}: which {RANK_WORDS[rank]}? {who}'s hand is not known, so write the "
+                "card with its suit (like ah)"
+            )
+        raise EntryError(
+            f"{token!r}: which {RANK_WORDS[rank]}? {who} holds "
+            + " and ".join(CARD_TEXT[c] for c in same)
+            + ": write the card with its suit"
+        )
 
     def _card(self, token: str, expected: str) -> int:
         try:

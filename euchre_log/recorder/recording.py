@@ -8,6 +8,7 @@ shows is always what is stored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,27 +40,38 @@ class Refused(EntryError):
 class Recorder:
     """A stored game being recorded."""
 
-    def __init__(self, store: Store, game_id: int, *, strict: bool = False) -> None:
+    def __init__(
+        self, store: Store, game_id: int, *, strict: bool = False, fill: bool = True
+    ) -> None:
         self.store = store
         self.game_id = game_id
         self.strict = strict
+        self.fill_cards = fill
         self.stored: StoredGame = load_game(store, game_id)
-        self.session = Session.of(self.stored.record)
+        self.session = Session.of(self.stored.record, fill=fill)
 
     def reload(self) -> None:
         """Read the game again from the store (after another recorder moved it on)."""
         self.stored = load_game(self.store, self.game_id)
-        self.session = Session.of(self.stored.record)
+        self.session = Session.of(self.stored.record, fill=self.fill_cards)
 
     def feed(self, line: str) -> Line:
         """Apply and store one line. Raises ``EntryError`` (nothing stored) or
         ``GameMovedOn`` (nothing stored; the recorder has reloaded the game)."""
+        return self._store(lambda session: session.feed(line))
+
+    def fill(self) -> Line:
+        """Play and store every card the record proves (the last trick, when every
+        remaining card is known), as the live recorder does after each line."""
+        return self._store(lambda session: session.fill_forced())
+
+    def _store(self, change: Callable[[Session], Fed]) -> Line:
         session = self.session
         saved = session.checkpoint()
-        old_history = saved[0]
+        old_history = saved.history
         old_hands = session.hand_numbers()
         old_seqs = list(self.stored.seqs)
-        fed = session.feed(line)
+        fed = change(session)
         if self.strict and fed.flags:
             session.rollback(saved)
             words = "; ".join(f.message for f in fed.flags)

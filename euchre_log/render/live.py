@@ -385,6 +385,12 @@ def report(
     standing = {id(f) for hand in game.hands for f in hand.flags}
     flags = [f for f in fed.flags if id(f) in standing]
     shown: set[int] = set()
+    if fed.filled:
+        line = Text("Filled in, as the record proves: ", style="cyan")
+        for k, play in enumerate(fed.filled):
+            line.append(("" if k == 0 else ", ") + f"{SEAT_LETTERS[play.seat]} ")
+            line.append_text(rc.card(play.card))
+        out.append(line)
     out.extend(narrate(before, session, (), players, fed.hands_finished, shown))
     for entry in added:
         if isinstance(entry, A.Penalty) and game.hands:
