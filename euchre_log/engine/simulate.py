@@ -29,6 +29,7 @@ from .cards import ACE, BENNY, EFFECTIVE_SUIT, NINE, POWER, TEN, deck, left_of
 from .game import GameState
 from .hand import HAND_SIZE, KITTY_SIZE, OVER, PLAY, HandState, throw_in_qualifies
 from .rules import Rules
+from .solver import legal_mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +45,13 @@ class DealtHand:
 
 def legal_cards(cards: list[int] | tuple[int, ...], led: int, trump: int) -> list[int]:
     """The cards a player holding ``cards`` may play to a trick whose led suit is ``led``
-    (-1 when leading): those of the led effective suit if any, otherwise any card."""
-    if led < 0:
-        return list(cards)
-    eff = EFFECTIVE_SUIT[trump]
-    follow = [c for c in cards if eff[c] == led]
-    return follow or list(cards)
+    (-1 when leading), in the order given: the engine's follow-suit rule
+    (``solver.legal_mask``)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    allowed = legal_mask(mask, led, trump)
+    return [c for c in cards if (allowed >> c) & 1]
 
 
 @dataclass(frozen=True, slots=True)
