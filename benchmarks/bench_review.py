@@ -30,7 +30,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.corpus import write_corpus  # noqa: E402
-from euchre_log.engine.review import review_hand  # noqa: E402
+from euchre_log.engine.hand import HandState  # noqa: E402
+from euchre_log.engine.review import HandReview, review_hand  # noqa: E402
 from euchre_log.engine.solver import Solver  # noqa: E402
 from euchre_log.formats.load import load_games  # noqa: E402
 
@@ -43,6 +44,14 @@ def review_file(path: Path) -> tuple[int, int]:
             hands += 1
             analysed += review_hand(hand).analysed
     return hands, analysed
+
+
+def review_once(hand: HandState) -> tuple[float, int, HandReview]:
+    """One full review of a hand with a fresh solver: (seconds, nodes, the review)."""
+    solver = Solver()
+    started = time.perf_counter()
+    review = review_hand(hand, solver)
+    return time.perf_counter() - started, solver.nodes, review
 
 
 def main() -> None:
@@ -62,33 +71,32 @@ def main() -> None:
     paths = write_corpus(args.cache / f"corpus-{args.hands}", args.hands, args.seed)
 
     # One hand at a time, in this process: the time and the work of each review.
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     hands = [h for p in paths for g in load_games(p) for h in g.game.hands]
-    times: list[float] = []
-    nodes: list[int] = []
+    timed: list[tuple[float, int, int]] = []  # (seconds, nodes, index in the corpus)
     par = 0
-    worst = (0.0, 0, "")
     for k, hand in enumerate(hands):
-        solver = Solver()
-        started = time.perf_counter()
-        review = review_hand(hand, solver)
-        took = time.perf_counter() - started
-        if not review.analysed:
-            continue
-        times.append(took)
-        nodes.append(solver.nodes)
-        par += review.par is not None
-        if took > worst[0]:
-            worst = (took, solver.nodes, f"hand {k + 1} of the corpus")
-    order = sorted(range(len(times)), key=times.__getitem__)
-    mid = order[len(order) // 2]
+        took, nodes, review = review_once(hand)
+        if review.analysed:
+            timed.append((took, nodes, k))
+            par += review.par is not None
+    # A shared machine can stall any one hand; the slowest are timed again (fastest of
+    # three), so that the worst figure is the hand's own and not a neighbour's.
+    timed.sort()
+    for i in range(max(len(timed) - 20, 0), len(timed)):
+        _, nodes, k = timed[i]
+        timed[i] = (min(review_once(hands[k])[0] for _ in range(3)), nodes, k)
+    timed.sort()
+    times = [t for t, _, _ in timed]
+    nodes = [n for _, n, _ in timed]
+    mid, worst = timed[len(timed) // 2], timed[-1]
     print(
-        f"{len(hands):,} hands in {len(paths):,} games; {len(times):,} analysed, {par:,} with par"
+        f"{len(hands):,} hands in {len(paths):,} games; {len(timed):,} analysed, {par:,} with par"
     )
     print(
         f"per analysed hand: median {statistics.median(times) * 1000:.1f} ms "
-        f"({nodes[mid]:,} nodes at the median hand; median nodes {statistics.median(nodes):,.0f}), "
-        f"worst {worst[0] * 1000:.1f} ms ({worst[1]:,} nodes, {worst[2]}), "
-        f"mean {statistics.fmean(times) * 1000:.1f} ms"
+        f"({mid[1]:,} nodes), worst {worst[0] * 1000:.1f} ms ({worst[1]:,} nodes, hand "
+        f"{worst[2] + 1} of the corpus), mean {statistics.fmean(times) * 1000:.1f} ms"
     )
     print(
         f"nodes per analysed hand: median {statistics.median(nodes):,.0f}, "
@@ -106,6 +114,7 @@ def main() -> None:
         f"{total:,} hands loaded and reviewed by {args.workers} processes: {wall:.1f} s "
         f"({total / wall:,.0f} hands/s; {os.cpu_count()} cores, Python {sys.version.split()[0]})"
     )
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -307,7 +307,7 @@ class _Search:
     from one distribution of the cards, which ``Solver`` sees to.
     """
 
-    __slots__ = ("_set_live", "ge", "hands", "nodes", "step", "table")
+    __slots__ = ("_count", "_set_live", "ge", "hands", "step", "table")
 
     def __init__(self, sitting: int) -> None:
         nxt = [left_of(s) for s in range(4)]
@@ -319,9 +319,11 @@ class _Search:
         tt: dict[int, int] = {}
         self.hands = hands
         self.table = tt
-        self.nodes = 0
-        search = self
         live = 0  # every card still in a hand (not on the table): kept by step
+        nodes = 0
+
+        def count() -> int:
+            return nodes
 
         def set_live() -> None:
             nonlocal live
@@ -384,8 +386,8 @@ class _Search:
             trick, led in suit ``led`` (a block mask, 0 before the lead), with ``table``
             on it and ``best`` (played by ``bs``) winning so far. True when NS take at
             least ``k`` of the tricks left (this one included)."""
-            nonlocal live
-            search.nodes += 1
+            nonlocal live, nodes
+            nodes += 1
             hand = hands[seat]
             legal = (hand & led or hand) if led else hand
             # One card of each run of equivalent cards, highest first.
@@ -437,6 +439,12 @@ class _Search:
         self.ge: Callable[[int, int], bool] = ge
         self.step: Callable[[int, int, int, int, int, int, int], bool] = step
         self._set_live = set_live
+        self._count = count
+
+    @property
+    def nodes(self) -> int:
+        """The cards tried so far."""
+        return self._count()
 
     def load(self, hands: Sequence[int]) -> None:
         """Put these cards (search bits) in the seats' hands."""
