@@ -286,6 +286,8 @@ _TO_BIT, _TO_CARD = _bit_tables()
 _BLOCK_OF: Final = tuple(((1 << (_BLOCK - 1)) - 1) << (b // _BLOCK * _BLOCK) for b in range(48))
 """``_BLOCK_OF[bit]``: every card of that bit's effective suit (as search bits)."""
 _TRUMPS: Final = _BLOCK_OF[_TOP_BLOCK * _BLOCK]
+_ABOVE: Final = tuple(_BLOCK_OF[b] & -(2 << b) for b in range(48))
+"""``_ABOVE[bit]``: the cards of that bit's suit that rank above it."""
 
 
 def _to_bits(trump: int, mask: int) -> int:
@@ -401,7 +403,13 @@ class _Search:
                 if blockers & ((1 << prev) - (1 << b)):
                     reps.append(b)
                 prev = b
-            if led and len(reps) > 1:
+            if not led and len(reps) > 1:
+                # Leads: the masters of their suits first, then the rest, high to low.
+                others = live ^ hand
+                masters = [c for c in reps if not others & _ABOVE[c]]
+                if masters and len(masters) < len(reps):
+                    reps = masters + [c for c in reps if others & _ABOVE[c]]
+            elif led and len(reps) > 1:
                 # Followers: win cheaply or play low; with partner winning, play low.
                 if bs ^ seat == 2:
                     reps.reverse()
