@@ -302,6 +302,13 @@ def test_par_needs_every_dealt_card() -> None:
     (game,) = games_from_data("alone.json", doc)
     r = review_hand(game.game.hands[0])
     assert r.analysed and r.dd_tricks == 5 and r.par is None
+    # A blind double loner: the dealer picks up without an order, and discards.
+    doc = json.loads((SAMPLES / "variant-blind-double-loner.json").read_text())
+    deal = doc["hands"][0]["deal"]
+    full = dealt_hands(games_from_data("b.json", doc)[0].game.hands[0])
+    del deal["W"], deal["E"]  # the dealer and East played all five: worked out
+    assert dealt_hands(games_from_data("b.json", doc)[0].game.hands[0]) == full
+    assert full is not None and full[W] == cards("AH KH QH JS TS")
     # Other decks have no par.
     (game,) = load_games(SAMPLES / "variant-32-card-deck.json")
     r = review_hand(game.game.hands[0])

@@ -16,11 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .actions import FarmersHand, PartnersBest, Play
+from .actions import Discard, FarmersHand, PartnersBest, Play
 from .cards import BENNY, POWER, cards_of, left_of, suit_of
 from .flags import RENEGE
 from .hand import HAND_SIZE, PASSED_OUT, THROWN_IN, HandState
-from .knowledge import discard_of, took_up
 from .scoring import EUCHRED, MADE, MARCH, trick_points
 from .solver import Position, Solver, equivalent_cards, legal_cards
 
@@ -299,7 +298,9 @@ def dealt_hands(hand: HandState) -> tuple[int, int, int, int] | None:
             exchanged |= 1 << a.seat
         elif isinstance(a, PartnersBest):
             exchanged |= 1 << a.seat | 1 << ((a.seat + 2) & 3)
-    picked = took_up(hand)
+    # The dealer discards after every pick-up (an order, club euchre, a blind double
+    # loner), so a discard action says the upcard was taken.
+    discards = [a.card for a in hand.actions if isinstance(a, Discard)]
     masks = [0, 0, 0, 0]
     for seat in range(4):
         if seat in hand.deal:
@@ -315,8 +316,10 @@ def dealt_hands(hand: HandState) -> tuple[int, int, int, int] | None:
                 played |= 1 << c
         if played.bit_count() != HAND_SIZE:
             return None
-        if seat == hand.dealer and picked:
-            discard, _ = discard_of(hand)
+        if seat == hand.dealer and discards:
+            discard = discards[0]
+            if discard is None and not (played >> hand.upcard) & 1:
+                discard = hand.upcard  # never played, so it was the card put down
             if discard is None:
                 return None
             played = (played | 1 << discard) & ~(1 << hand.upcard)
