@@ -127,11 +127,14 @@ def test_par_of_seed_001_ordering_up_worked_on_paper() -> None:
     # HEARTS: NS 4, EW 1, whatever W discards. W picks up 9H. Trumps: S JH (right), W JD
     #  (left) 9H, N AH KH QH, E TH.
     #  EW 1 when W keeps JD and 9H (discarding 9S, say): while N-S win every trick, the
-    #  leader is N or S, so S always plays before W. S's JH is S's only trump, so the
-    #  first trump lead draws it, and W answers with 9H, keeping JD. From the trick in
-    #  which JH goes, JD is the top trump and wins when W plays it. If no trump is led
-    #  before trick 5, W still holds JD and 9H at trick 4 and, holding only trumps,
-    #  ruffs the lead there with JD (JH not in that trick). Either way E-W take one.
+    #  leader is N or S, so S always plays before W. W never plays JD or 9H unless he
+    #  must: on a trump lead he follows with 9H. JH is S's only trump, so the first
+    #  trump lead draws it; S may also ruff with it. Once JH is gone, JD is the top
+    #  trump and wins whenever W plays it. If JH is still out at trick 4, no trump was
+    #  led before, so W holds just JD and 9H: if S plays JH there, W plays 9H and JD
+    #  takes trick 5; if not (so the lead is not a trump), W ruffs with JD, which only
+    #  JH beats.
+    #  Either way E-W take a trick.
     #  NS 4 with every discard: N leads AH, E TH and S JH forced, W follows with a trump
     #  if he has one. N-S win T1 and N keeps KH QH.
     #  - W discarded JD or 9H: E-W have no trump left. S leads TS, W follows 9S, N ruffs,
