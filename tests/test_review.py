@@ -179,8 +179,9 @@ def test_par_of_seed_001_going_alone_worked_on_paper() -> None:
     #  plays before S in every trick S does not lead, and a trump led by S draws JD (E's
     #  only heart), so S's JH always captures JD. W's lead (a spade or TD) is ruffed by
     #  N-S (S is void in both, N in diamonds), and then a low trump led by N, or JH led
-    #  by S, draws JD under JH. N-S are left with trumps and AC KC against E-W's spades
-    #  and diamonds, which cannot follow or ruff: 5.
+    #  by S, draws JD under JH, and S is on lead. N-S are left with trumps and AC KC
+    #  against E-W's spades and diamonds, which can neither follow nor ruff, and N
+    #  throws TS (if still held) on S's winners: 5.
     #
     # SPADES: EW 5. W holds JS (right) AS KS QS; N-S only N's TS (the left bower JC is
     #  the turned-down upcard). W leads JS (N's TS falls), AS, KS, QS, all winners, and
