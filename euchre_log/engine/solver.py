@@ -701,3 +701,17 @@ def check_claim(position: Position, claimer: int, solver: Solver | None = None) 
                 )
             d -= 1
         pos = nxt
+
+
+__all__ = [
+    "ClaimCheck",
+    "Position",
+    "Solver",
+    "best_cards",
+    "check_claim",
+    "equivalent_cards",
+    "legal_cards",
+    "legal_mask",
+    "solve",
+    "start_cards",
+]
