@@ -1,0 +1,403 @@
+"""The open-hand review of a hand: what best play would have made of it, card by card.
+
+With every card face up (double-dummy), ``review_hand`` works out the fields of
+REVIEW.md's contract for one hand: the makers' tricks with best play from the first card
+(``dd_tricks``) and what they would score, the par of the deal under each trump suit, and
+for every card played its value before and after, the tricks it gave away, and the cards
+that would have kept the value. ``player_totals`` sums a game's reviews per seat. The
+values here are plain frozen dataclasses: the JSON and the views are drawn from them.
+
+Everything is hindsight: the players could not see each other's cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .actions import Discard, FarmersHand, PartnersBest, Play
+from .cards import BENNY, POWER, cards_of, left_of, suit_of
+from .flags import RENEGE
+from .hand import HAND_SIZE, HandState
+from .scoring import EUCHRED, MADE, MARCH, PASSED_OUT, THROWN_IN, trick_points
+from .solver import Position, Solver, equivalent_cards, legal_cards
+
+COSTLY: Final = "?"
+"""The mark of a card that gave away a trick without changing the hand's points."""
+COSTLY_POINTS: Final = "??"
+"""The mark of a card that changed the points the hand scores with best play."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReview:
+    """One card played, graded with every card face up.
+
+    ``dd_before`` and ``dd_after`` are the makers' tricks in the whole hand with best play
+    from just before and just after the card (a trick the card completes counts for its
+    winner). ``cost`` is the tricks the card gave the other side (never negative), and
+    ``best`` every legal card that keeps ``dd_before``, by rank from high to low (the
+    Benny first, then A K Q J T 9 8 7) and then by suit (C D H S). ``legal`` is how many
+    cards the seat could legally play, and ``mark`` is ``?``, ``??`` or empty (see
+    ``COSTLY`` and ``COSTLY_POINTS``).
+    """
+
+    trick: int
+    seat: int
+    card: int
+    dd_before: int
+    dd_after: int
+    cost: int
+    best: tuple[int, ...]
+    legal: int
+    mark: str
+
+    @property
+    def choice(self) -> bool:
+        """True when the seat had two or more legal cards."""
+        return self.legal >= 2
+
+
+@dataclass(frozen=True, slots=True)
+class ParSuit:
+    """The par of a deal under one trump suit: the tricks each team takes (NS, EW) with
+    best play in an ordinary partnership hand, the opening lead left of the dealer, from
+    the hands as dealt. For the upcard's suit the dealer has picked up the upcard and
+    discarded a card best for the dealer's side: ``discards`` lists every such card
+    (empty for the other suits)."""
+
+    suit: int
+    tricks: tuple[int, int]
+    discards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BestCall:
+    """Hindsight from par, for one team: the trump suits that give it the most tricks as
+    makers of an ordinary partnership hand, those tricks, and the points (NS, EW) that
+    making such a trump would score. It ignores what the bidding allowed (round one
+    offers only the upcard's suit, round two every other suit) and that nobody sees the
+    other hands while bidding."""
+
+    team: int
+    suits: tuple[int, ...]
+    tricks: int
+    points: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """The review of one hand: REVIEW.md's fields, with cards, seats, suits and teams as
+    the engine's integers.
+
+    When ``analysed`` is false, ``reason`` says why in words and every field after it is
+    None. ``tricks`` and ``dd_tricks`` are the makers' tricks as played and with best
+    play from the first card; ``dd_points`` what ``dd_tricks`` would score (NS, EW).
+    ``par`` (by suit C D H S) and ``best_calls`` (by team NS, EW) are None unless every
+    seat's dealt cards are known in a 24-card game.
+    """
+
+    number: int
+    analysed: bool
+    reason: str | None = None
+    trump: int | None = None
+    maker: int | None = None
+    alone: bool | None = None
+    defender_alone: int | None = None
+    tricks: int | None = None
+    dd_tricks: int | None = None
+    dd_points: tuple[int, int] | None = None
+    par: tuple[ParSuit, ...] | None = None
+    best_calls: tuple[BestCall, ...] | None = None
+    plays: tuple[PlayReview, ...] | None = None
+
+    @property
+    def makers_called_best(self) -> bool | None:
+        """Whether the makers' trump was one of the suits par says serves them best (None
+        without par): hindsight, for judging the bidding."""
+        if self.best_calls is None or self.maker is None or self.trump is None:
+            return None
+        return self.trump in self.best_calls[self.maker & 1].suits
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReview:
+    """One seat's cards over a game's analysed hands: the cards played, the ``choices``
+    (plays with two or more legal cards), the tricks those cards gave away, and the
+    ``accuracy``: the percentage of choices that gave nothing away, to one decimal (None
+    without choices)."""
+
+    seat: int
+    plays: int
+    choices: int
+    cost_tricks: int
+    accuracy: float | None
+
+
+def rank_order(cards: Iterable[int]) -> tuple[int, ...]:
+    """Cards by rank from high to low (the Benny, then A K Q J T 9 8 7), then by suit
+    (C D H S): the order ``best`` is listed in."""
+    return tuple(sorted(cards, key=lambda c: (-8, -1) if c == BENNY else (-(c & 7), c >> 3)))
+
+
+# ---------------------------------------------------------------------------
+# Why a hand cannot be analysed.
+
+
+def _not_analysed(hand: HandState) -> str | None:
+    """Why the hand has no review, in words, or None when it can have one."""
+    if hand.outcome == THROWN_IN:
+        return "thrown in: the hand was not played out"
+    if hand.outcome == PASSED_OUT or hand.trump < 0:
+        return "passed out: nobody named trump"
+    reneges = [f.trick for f in hand.flags if f.kind == RENEGE and f.trick is not None]
+    if reneges:
+        return _renege_reason(min(reneges))
+    if hand.outcome not in (MADE, MARCH, EUCHRED):
+        if not hand.leaders:
+            return "not finished: no card was played"
+        return f"not finished: the record stops on trick {min(hand.trick + 1, HAND_SIZE)}"
+    return None
+
+
+def _renege_reason(trick: int) -> str:
+    return (
+        f"a renege on trick {trick}: the position after an illegal card is not one "
+        "legal play reaches"
+    )
+
+
+# ---------------------------------------------------------------------------
+# The hand as played.
+
+
+def review_hand(hand: HandState, solver: Solver | None = None) -> HandReview:
+    """The open-hand review of one hand (see ``HandReview``). ``solver`` may be shared
+    between hands; a new one is made otherwise."""
+    reason = _not_analysed(hand)
+    if reason is not None:
+        return HandReview(hand.number, False, reason)
+    try:
+        pos = Position.start(hand)
+    except ValueError:
+        return HandReview(
+            hand.number, False, "not every card is known: the cards still held are not recorded"
+        )
+    solver = solver or Solver()
+    rules = hand.rules
+    makers = hand.maker & 1
+    defended = hand.defender >= 0
+
+    def points(tricks: int) -> tuple[int, int]:
+        return trick_points(
+            rules, makers, tricks, alone=hand.alone, defended_alone=defended, blind=hand.blind
+        )[0]
+
+    dd_tricks = value = solver.solve(pos, makers)
+    plays: list[PlayReview] = []
+    for action in hand.actions:
+        if not isinstance(action, Play):
+            continue
+        seat, card = action.seat, action.card
+        legal = legal_cards(pos)
+        if card not in legal:
+            return HandReview(hand.number, False, _renege_reason(pos.trick_number))
+        best = _keeping(solver, pos, makers, value)
+        after = pos.play(card)
+        dd_after = value if card in best else solver.solve(after, makers)
+        cost = value - dd_after if seat & 1 == makers else dd_after - value
+        mark = ""
+        if cost:
+            mark = COSTLY_POINTS if points(value) != points(dd_after) else COSTLY
+        plays.append(
+            PlayReview(
+                trick=pos.trick_number,
+                seat=seat,
+                card=card,
+                dd_before=value,
+                dd_after=dd_after,
+                cost=cost,
+                best=rank_order(best),
+                legal=len(legal),
+                mark=mark,
+            )
+        )
+        pos, value = after, dd_after
+    deal_par = hand_par(hand, solver)  # after the plays: it moves the solver to other trumps
+    return HandReview(
+        number=hand.number,
+        analysed=True,
+        trump=hand.trump,
+        maker=hand.maker,
+        alone=hand.alone,
+        defender_alone=hand.defender if defended else None,
+        tricks=hand.tricks[makers],
+        dd_tricks=dd_tricks,
+        dd_points=points(dd_tricks),
+        par=deal_par,
+        best_calls=best_calls(deal_par, hand) if deal_par is not None else None,
+        plays=tuple(plays),
+    )
+
+
+def _keeping(solver: Solver, pos: Position, makers: int, value: int) -> list[int]:
+    """The legal cards after which the makers' value stays ``value``: one test per run
+    of equivalent cards. A maker's card can only lower it, a defender's only raise it."""
+    out: list[int] = []
+    maker_to_play = pos.turn & 1 == makers
+    for run in equivalent_cards(pos):
+        child = pos.play(run[0])
+        if maker_to_play:
+            keeps = solver.at_least(child, makers, value)
+        else:
+            keeps = not solver.at_least(child, makers, value + 1)
+        if keeps:
+            out.extend(run)
+    return out
+
+
+def review_hands(hands: Iterable[HandState]) -> tuple[HandReview, ...]:
+    """The reviews of a game's hands, in order."""
+    return tuple(review_hand(h) for h in hands)
+
+
+def player_totals(reviews: Iterable[HandReview]) -> tuple[PlayerReview, ...]:
+    """Each seat's totals (N E S W) over the analysed hands among ``reviews``."""
+    plays, choices, good, cost = [0] * 4, [0] * 4, [0] * 4, [0] * 4
+    for r in reviews:
+        for p in r.plays or ():
+            plays[p.seat] += 1
+            cost[p.seat] += p.cost
+            if p.choice:
+                choices[p.seat] += 1
+                good[p.seat] += p.cost == 0
+    return tuple(
+        PlayerReview(
+            seat=s,
+            plays=plays[s],
+            choices=choices[s],
+            cost_tricks=cost[s],
+            accuracy=round(100 * good[s] / choices[s], 1) if choices[s] else None,
+        )
+        for s in range(4)
+    )
+
+
+# ---------------------------------------------------------------------------
+# Par.
+
+
+def dealt_hands(hand: HandState) -> tuple[int, int, int, int] | None:
+    """Each seat's five cards as dealt (bit masks, N E S W), when the record shows them:
+    recorded in ``deal``, or worked out from a seat's five plays (the dealer who picked
+    up the upcard needs a known discard). None when any seat's are not known, or a
+    farmer's hand or partner's-best exchange changed an unrecorded hand."""
+    exchanged = 0
+    for a in hand.actions:
+        if isinstance(a, FarmersHand):
+            exchanged |= 1 << a.seat
+        elif isinstance(a, PartnersBest):
+            exchanged |= 1 << a.seat | 1 << ((a.seat + 2) & 3)
+    # The dealer discards after every pick-up (an order, club euchre, a blind double
+    # loner), so a discard action says the upcard was taken.
+    discards = [a.card for a in hand.actions if isinstance(a, Discard)]
+    masks = [0, 0, 0, 0]
+    for seat in range(4):
+        if seat in hand.deal:
+            for c in hand.deal[seat]:
+                masks[seat] |= 1 << c
+            continue
+        if (exchanged >> seat) & 1:
+            return None
+        played = 0
+        for t in range(HAND_SIZE):
+            c = hand.cards_at[t * 4 + seat]
+            if c >= 0:
+                played |= 1 << c
+        if played.bit_count() != HAND_SIZE:
+            return None
+        if seat == hand.dealer and discards:
+            discard = discards[0]
+            if discard is None and not (played >> hand.upcard) & 1:
+                discard = hand.upcard  # never played, so it was the card put down
+            if discard is None:
+                return None
+            played = (played | 1 << discard) & ~(1 << hand.upcard)
+        masks[seat] = played
+    return (masks[0], masks[1], masks[2], masks[3])
+
+
+def par_of_deal(
+    dealt: Sequence[int], dealer: int, upcard: int, solver: Solver | None = None
+) -> tuple[ParSuit, ...]:
+    """The par of a deal under each trump suit, C D H S (see ``ParSuit``): ``dealt`` are
+    the four hands as dealt (bit masks, N E S W), before the dealer picks up."""
+    leader = left_of(dealer)
+    up_suit = suit_of(upcard)
+    side = dealer & 1
+    solver = solver or Solver()
+    out = []
+    for suit in range(4):
+        hands = (dealt[0], dealt[1], dealt[2], dealt[3])
+        if suit != up_suit:
+            ns = solver.solve(Position(suit, hands, leader), 0)
+            out.append(ParSuit(suit, (ns, 5 - ns)))
+            continue
+        # The dealer picks up and keeps the five cards best for the dealer's side. Only
+        # the best discards need a value: after the first, one test tells a worse one.
+        six = dealt[dealer] | 1 << upcard
+        top, best = -1, []
+        for c in sorted(cards_of(six), key=POWER[suit].__getitem__):  # likely best first
+            h = list(hands)
+            h[dealer] = six & ~(1 << c)
+            pos = Position(suit, (h[0], h[1], h[2], h[3]), leader)
+            if top < 0:
+                top, best = solver.solve(pos, side), [c]
+            elif solver.at_least(pos, side, top):
+                if solver.at_least(pos, side, top + 1):
+                    top, best = solver.solve(pos, side), []
+                best.append(c)
+        tricks = (top, 5 - top) if side == 0 else (5 - top, top)
+        out.append(ParSuit(suit, tricks, tuple(sorted(best))))
+    return tuple(out)
+
+
+def hand_par(hand: HandState, solver: Solver | None = None) -> tuple[ParSuit, ...] | None:
+    """The par of a hand's deal (see ``par_of_deal``), or None when it has none: a deck
+    other than 24 cards, or any seat's dealt cards unknown."""
+    if hand.rules.deck != 24:
+        return None
+    dealt = dealt_hands(hand)
+    if dealt is None:
+        return None
+    return par_of_deal(dealt, hand.dealer, hand.upcard, solver)
+
+
+def best_calls(par: Sequence[ParSuit], hand: HandState) -> tuple[BestCall, ...]:
+    """For each team (NS, EW), the trump par says serves it best (see ``BestCall``)."""
+    out = []
+    for team in (0, 1):
+        top = max(p.tricks[team] for p in par)
+        suits = tuple(p.suit for p in par if p.tricks[team] == top)
+        points, _ = trick_points(hand.rules, team, top)
+        out.append(BestCall(team, suits, top, points))
+    return tuple(out)
+
+
+__all__ = [
+    "COSTLY",
+    "COSTLY_POINTS",
+    "BestCall",
+    "HandReview",
+    "ParSuit",
+    "PlayReview",
+    "PlayerReview",
+    "best_calls",
+    "dealt_hands",
+    "hand_par",
+    "par_of_deal",
+    "player_totals",
+    "rank_order",
+    "review_hand",
+    "review_hands",
+]

@@ -1,0 +1,702 @@
+"""Exact open-hand (double-dummy) solving of Euchre positions.
+
+With every card face up, how many tricks does a side take when both sides play their
+best? ``solve`` answers it for any position: the cards each playing seat holds, the trick
+on the table, who sits out, and the tricks already won, in a 24-, 25- (the Benny is the
+highest trump) or 32-card deck.
+
+The search is a null-window (yes/no) alpha-beta search: "do North-South take at least
+``k`` of the remaining tricks?", with the answer's bounds kept in a transposition table
+at every trick boundary. Exact values come from a few such tests on the 0..5 range, and a
+``Solver`` keeps its table between calls, so the many solves of one hand's review (the
+position after every card, every card's alternatives) mostly re-read what the first solve
+found. Two cards of one seat with no card of anyone else between them (same effective
+suit, nothing left in another hand or on the table ranking between them) are the same
+card for the search, which tries only one of them.
+
+Inside the search a card is not the engine's ``suit * 8 + rank`` but a bit whose position
+is its rank in play for the hand's trump: each effective suit gets a block of 12 bits in
+order of power (the Benny, the bowers and the rest of trump in the top block). Comparing
+two cards in a trick is then comparing two integers, the winner of a trick is the highest
+bit among the cards of the led suit and trump, and a block never touches the next one
+(its top bit is always empty), which keeps equivalent cards from spanning two suits.
+
+It plays by the engine's one follow-suit rule, ``cards.legal_mask``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .actions import Play
+from .cards import (
+    EFFECTIVE_SUIT,
+    N_CARDS,
+    POWER,
+    SEAT_LETTERS,
+    cards_of,
+    left_of,
+    legal_mask,
+)
+from .hand import HAND_SIZE, PLAY, HandState
+
+# ---------------------------------------------------------------------------
+# Positions.
+
+
+def _trick_seats(leader: int, sitting: int) -> tuple[int, ...]:
+    """The seats that play to a trick, in order, from its leader."""
+    seats = []
+    s = leader
+    for _ in range(4):
+        if not (sitting >> s) & 1:
+            seats.append(s)
+        s = left_of(s)
+    return tuple(seats)
+
+
+def _trick_winner(trump: int, seats: Sequence[int], table: Sequence[int]) -> int:
+    """The seat whose card wins a complete trick: the highest trump, else the highest
+    card of the led suit."""
+    eff, power = EFFECTIVE_SUIT[trump], POWER[trump]
+    led = eff[table[0]]
+    best, winner = -1, seats[0]
+    for seat, c in zip(seats, table, strict=True):
+        if (eff[c] == led or eff[c] == trump) and power[c] > best:
+            best, winner = power[c], seat
+    return winner
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A moment of a hand's play, every card face up.
+
+    ``hands`` are the cards each seat still holds (bit masks, N E S W; 0 for a seat that
+    sits out), ``leader`` the seat that led (or leads) the current trick, ``table`` the
+    cards already played to it in order, ``sitting`` the seats that sit out (a bit mask:
+    a lone hand's partner, a lone defender's partner), and ``won`` the tricks each team
+    (NS, EW) has taken so far. The seats that have played to the current trick hold one
+    card fewer than the others. Refuses (``ValueError``) a position that cannot occur.
+    """
+
+    trump: int
+    hands: tuple[int, int, int, int]
+    leader: int
+    table: tuple[int, ...] = ()
+    sitting: int = 0
+    won: tuple[int, int] = (0, 0)
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.trump < 4 and 0 <= self.leader < 4):
+            raise ValueError("trump is a suit 0..3 and the leader a seat 0..3")
+        if not 0 <= self.sitting < 16 or (self.sitting >> self.leader) & 1:
+            raise ValueError("the leader must be a seat that plays")
+        seats = self.seats
+        if len(seats) < 2 or len(self.table) >= len(seats):
+            raise ValueError("a trick needs two or more players, and is cleared once complete")
+        seen = 0
+        for c in self.table:
+            if not 0 <= c < N_CARDS:
+                raise ValueError(f"{c} is not a card")
+        for h in (*self.hands, *(1 << c for c in self.table)):
+            if h < 0 or h >> N_CARDS or seen & h:
+                raise ValueError("a card is in two places, or not a card")
+            seen |= h
+        n = self.hands[seats[0]].bit_count() + (1 if self.table else 0)
+        for i, seat in enumerate(seats):
+            if self.hands[seat].bit_count() != n - (1 if i < len(self.table) else 0):
+                raise ValueError("each playing seat holds one card per trick left to play")
+        for seat in range(4):
+            if (self.sitting >> seat) & 1 and self.hands[seat]:
+                raise ValueError("a seat that sits out holds no cards")
+        if min(self.won) < 0 or sum(self.won) + n > HAND_SIZE:
+            raise ValueError("a hand has five tricks")
+
+    # -- constructors
+
+    @classmethod
+    def deal(
+        cls,
+        trump: int,
+        hands: Sequence[Iterable[int]],
+        leader: int,
+        *,
+        sitting: int = 0,
+    ) -> Position:
+        """A position at the start of a trick, from each seat's cards (lists of cards,
+        N E S W; empty for a seat that sits out)."""
+        masks = [0, 0, 0, 0]
+        for seat, cards in enumerate(hands):
+            for c in cards:
+                masks[seat] |= 1 << c
+        return cls(trump, (masks[0], masks[1], masks[2], masks[3]), leader, (), sitting)
+
+    @classmethod
+    def start(cls, hand: HandState) -> Position:
+        """The position before the hand's first card: each seat's cards as play began
+        (after the dealer's discard and any exchange). Raises ``ValueError`` when trump
+        was not made or a playing seat's cards are not all known."""
+        if hand.trump < 0:
+            raise ValueError("trump was not made")
+        if hand.leaders:
+            leader = hand.leaders[0]
+        elif hand.phase == PLAY:  # no card yet: the first lead is the seat whose turn it is
+            leader = hand.turn
+        else:
+            raise ValueError("play has not begun")
+        masks = [0, 0, 0, 0]
+        for seat in range(4):
+            if not hand.active(seat):
+                continue
+            cards = start_cards(hand, seat)
+            if cards is None:
+                raise ValueError(f"{SEAT_LETTERS[seat]}'s cards are not all known")
+            masks[seat] = cards
+        return cls(hand.trump, (masks[0], masks[1], masks[2], masks[3]), leader, (), hand.sitting)
+
+    @classmethod
+    def from_hand(cls, hand: HandState, plays: int | None = None) -> Position:
+        """The position after the hand's first ``plays`` cards (all the cards recorded so
+        far when None). Raises ``ValueError`` as ``start`` does."""
+        pos = cls.start(hand)
+        cards = [a for a in hand.actions if isinstance(a, Play)]
+        for a in cards[:plays]:
+            pos = pos.play(a.card)
+        return pos
+
+    # -- questions
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats that play to the current trick, in order from its leader."""
+        return _trick_seats(self.leader, self.sitting)
+
+    @property
+    def turn(self) -> int:
+        """The seat to play next."""
+        return self.seats[len(self.table)]
+
+    @property
+    def tricks_left(self) -> int:
+        """The tricks still to finish, the current one included."""
+        return self.hands[self.leader].bit_count() + (1 if self.table else 0)
+
+    @property
+    def trick_number(self) -> int:
+        """The current trick, numbered 1 to 5 within the hand."""
+        return HAND_SIZE - self.tricks_left + 1
+
+    @property
+    def led(self) -> int:
+        """The led effective suit of the current trick, or -1 before its lead."""
+        return EFFECTIVE_SUIT[self.trump][self.table[0]] if self.table else -1
+
+    @property
+    def finished(self) -> bool:
+        """True when every card has been played."""
+        return self.tricks_left == 0
+
+    def play(self, card: int) -> Position:
+        """The position after the seat to play plays ``card`` (which it must hold; a card
+        that breaks the follow-suit rule is accepted: ``legal_cards`` says what is legal).
+        A completed trick is cleared and counted for its winner, who leads next."""
+        seat = self.turn
+        if not (0 <= card < N_CARDS and (self.hands[seat] >> card) & 1):
+            raise ValueError(f"{SEAT_LETTERS[seat]} does not hold that card")
+        h = list(self.hands)
+        h[seat] &= ~(1 << card)
+        hands = (h[0], h[1], h[2], h[3])
+        table = (*self.table, card)
+        seats = self.seats
+        if len(table) < len(seats):
+            return Position(self.trump, hands, self.leader, table, self.sitting, self.won)
+        winner = _trick_winner(self.trump, seats, table)
+        won = list(self.won)
+        won[winner & 1] += 1
+        return Position(self.trump, hands, winner, (), self.sitting, (won[0], won[1]))
+
+
+def start_cards(hand: HandState, seat: int) -> int | None:
+    """The cards ``seat`` held when play began (a bit mask), or None when the record does
+    not show them all: the cards it played, and the cards still known to be in its hand."""
+    played = 0
+    for t in range(HAND_SIZE):
+        c = hand.cards_at[t * 4 + seat]
+        if c >= 0:
+            played |= 1 << c
+    if played.bit_count() == HAND_SIZE:
+        return played
+    if hand.slack[seat] or hand.borrow[seat] >= 0:
+        return None  # an unseen discard or swap: which known card is gone is not known
+    cards = played | hand.held[seat]
+    return cards if cards.bit_count() == HAND_SIZE else None
+
+
+def legal_cards(position: Position) -> tuple[int, ...]:
+    """The cards the seat to play may play, lowest card number first."""
+    hand = position.hands[position.turn]
+    return tuple(cards_of(legal_mask(hand, position.led, position.trump)))
+
+
+# ---------------------------------------------------------------------------
+# The search's own card numbering, per trump suit.
+
+_BLOCK: Final = 12  # bits per effective suit: up to 11 cards, and a top bit never used
+_TOP_BLOCK: Final = 3  # trump's block: above every other suit's
+_KEY_SHIFT: Final = 4 * _BLOCK  # the leader's place in a table key, above the cards
+_SEPARATORS: Final = sum(1 << (b * _BLOCK + _BLOCK - 1) for b in range(4))
+
+
+def _bit_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    to_bit, to_card = [], []
+    for trump in range(4):
+        others = [s for s in range(4) if s != trump]
+        bits = [-1] * N_CARDS
+        cards = [-1] * (4 * _BLOCK)
+        for c in range(N_CARDS):
+            suit = EFFECTIVE_SUIT[trump][c]
+            if suit == trump:
+                b = _TOP_BLOCK * _BLOCK + POWER[trump][c] - 20  # trump powers run 20..30
+            else:
+                b = others.index(suit) * _BLOCK + POWER[trump][c]
+            bits[c] = b
+            cards[b] = c
+        to_bit.append(tuple(bits))
+        to_card.append(tuple(cards))
+    return tuple(to_bit), tuple(to_card)
+
+
+_TO_BIT, _TO_CARD = _bit_tables()
+_BLOCK_OF: Final = tuple(((1 << (_BLOCK - 1)) - 1) << (b // _BLOCK * _BLOCK) for b in range(48))
+"""``_BLOCK_OF[bit]``: every card of that bit's effective suit (as search bits)."""
+_TRUMPS: Final = _BLOCK_OF[_TOP_BLOCK * _BLOCK]
+_ABOVE: Final = tuple(_BLOCK_OF[b] & -(2 << b) for b in range(48))
+"""``_ABOVE[bit]``: the cards of that bit's suit that rank above it."""
+
+
+def _to_bits(trump: int, mask: int) -> int:
+    bits = _TO_BIT[trump]
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << bits[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+class _Search:
+    """The null-window search over one trump and one set of sitting seats.
+
+    Its transposition table maps a trick boundary (the cards still held, as search bits,
+    and the leader) to bounds on North-South's tricks from there, ``lo | hi << 3``. The
+    cards held say which seat holds each card only while every position searched comes
+    from one distribution of the cards, which ``Solver`` sees to.
+    """
+
+    __slots__ = ("_count", "_set_live", "ge", "hands", "step", "table")
+
+    def __init__(self, sitting: int) -> None:
+        nxt = [left_of(s) for s in range(4)]
+        for s in range(4):
+            while (sitting >> nxt[s]) & 1:
+                nxt[s] = left_of(nxt[s])
+        size = 4 - sitting.bit_count()
+        hands = [0, 0, 0, 0]
+        tt: dict[int, int] = {}
+        self.hands = hands
+        self.table = tt
+        live = 0  # every card still in a hand (not on the table): kept by step
+        nodes = 0
+
+        def count() -> int:
+            return nodes
+
+        def set_live() -> None:
+            nonlocal live
+            live = hands[0] | hands[1] | hands[2] | hands[3]
+
+        def ge(leader: int, k: int) -> bool:
+            """At a trick boundary: do NS take at least ``k`` of the tricks left?"""
+            if k <= 0:
+                return True
+            n = hands[leader].bit_count()
+            if k > n:
+                return False
+            if n == 1:
+                # One card each: play them out.
+                best = hands[leader].bit_length() - 1
+                led = _BLOCK_OF[best] | _TRUMPS
+                winner = seat = leader
+                for _ in range(size - 1):
+                    seat = nxt[seat]
+                    c = hands[seat].bit_length() - 1
+                    if c > best and (1 << c) & led:
+                        best, winner = c, seat
+                return not winner & 1
+            key = live | leader << _KEY_SHIFT
+            e = tt.get(key)
+            if e is None:
+                lo, hi = 0, n
+                # Sure tricks: a seat holding the top trumps left wins one with each.
+                trumps = live & _TRUMPS
+                if trumps:
+                    top = 1 << (trumps.bit_length() - 1)
+                    seat = 0
+                    while not hands[seat] & top:
+                        seat += 1
+                    owner = hands[seat]
+                    sure = 0
+                    while top & owner:
+                        sure += 1
+                        trumps ^= top
+                        top = 1 << (trumps.bit_length() - 1) if trumps else 0
+                    if seat & 1:
+                        if sure > n - k:
+                            return False
+                    elif sure >= k:
+                        return True
+            else:
+                lo, hi = e & 7, e >> 3
+                if lo >= k:
+                    return True
+                if hi < k:
+                    return False
+            if step(leader, size, 0, 0, -1, leader, k):
+                tt[key] = k | hi << 3
+                return True
+            tt[key] = lo | (k - 1) << 3
+            return False
+
+        def step(seat: int, left: int, led: int, table: int, best: int, bs: int, k: int) -> bool:
+            """``seat`` plays; ``left`` seats (this one included) still play to the
+            trick, led in suit ``led`` (a block mask, 0 before the lead), with ``table``
+            on it and ``best`` (played by ``bs``) winning so far. True when NS take at
+            least ``k`` of the tricks left (this one included)."""
+            nonlocal live, nodes
+            nodes += 1
+            hand = hands[seat]
+            legal = (hand & led or hand) if led else hand
+            # One card of each run of equivalent cards, highest first.
+            blockers = (live ^ hand) | table | _SEPARATORS
+            prev = legal.bit_length() - 1
+            reps = [prev]
+            rest = legal ^ (1 << prev)
+            while rest:
+                b = rest.bit_length() - 1
+                rest ^= 1 << b
+                if blockers & ((1 << prev) - (1 << b)):
+                    reps.append(b)
+                prev = b
+            if not led and len(reps) > 1:
+                # Leads: the masters of their suits first, then the rest, high to low.
+                others = live ^ hand
+                masters = [c for c in reps if not others & _ABOVE[c]]
+                if masters and len(masters) < len(reps):
+                    reps = masters + [c for c in reps if others & _ABOVE[c]]
+            elif led and len(reps) > 1:
+                # Followers: win cheaply or play low; with partner winning, play low.
+                if bs ^ seat == 2:
+                    reps.reverse()
+                else:
+                    beats = led | _TRUMPS
+                    win = [c for c in reps if c > best and (1 << c) & beats]
+                    if win:
+                        lose = [c for c in reps if not (c > best and (1 << c) & beats)]
+                        win.reverse()
+                        lose.reverse()
+                        reps = win + lose
+                    else:
+                        reps.reverse()
+            ns = not seat & 1  # NS look for a yes, EW for a no
+            for c in reps:
+                bit = 1 << c
+                hands[seat] = hand ^ bit
+                live ^= bit
+                if not led:
+                    r = step(nxt[seat], left - 1, _BLOCK_OF[c], bit, c, seat, k)
+                elif left > 1:
+                    if c > best and bit & (led | _TRUMPS):
+                        r = step(nxt[seat], left - 1, led, table | bit, c, seat, k)
+                    else:
+                        r = step(nxt[seat], left - 1, led, table | bit, best, bs, k)
+                else:
+                    w = seat if c > best and bit & (led | _TRUMPS) else bs
+                    r = ge(w, k - 1 if not w & 1 else k)
+                hands[seat] = hand
+                live ^= bit
+                if r is ns:
+                    return r
+            return not ns
+
+        self.ge: Callable[[int, int], bool] = ge
+        self.step: Callable[[int, int, int, int, int, int, int], bool] = step
+        self._set_live = set_live
+        self._count = count
+
+    @property
+    def nodes(self) -> int:
+        """The cards tried so far."""
+        return self._count()
+
+    def load(self, hands: Sequence[int]) -> None:
+        """Put these cards (search bits) in the seats' hands."""
+        self.hands[:] = hands
+        self._set_live()
+
+
+# ---------------------------------------------------------------------------
+# Solving.
+
+
+class Solver:
+    """Exact open-hand values of positions, keeping what it learns between calls.
+
+    One solver serves any positions, but it helps most for many positions from one deal
+    (a hand's review, par's discards): its transposition table stays valid as long as
+    every card keeps the seat it was first seen in, and it starts a fresh one when a
+    position disagrees (another trump, other seats sitting out, a card elsewhere).
+    """
+
+    __slots__ = ("_nodes_before", "_owned", "_search", "_sitting", "_trump")
+
+    def __init__(self) -> None:
+        self._search: _Search | None = None
+        self._trump = -1
+        self._sitting = -1
+        self._owned = [0, 0, 0, 0]  # every card seen in each seat's hand, engine masks
+        self._nodes_before = 0
+
+    @property
+    def nodes(self) -> int:
+        """The cards tried by the search so far, over every call: a measure of work."""
+        return self._nodes_before + (self._search.nodes if self._search else 0)
+
+    def _prepare(self, position: Position) -> _Search:
+        search = self._search
+        owned = self._owned
+        hands = position.hands
+        fresh = search is None or position.trump != self._trump or position.sitting != self._sitting
+        if not fresh:
+            every = owned[0] | owned[1] | owned[2] | owned[3]
+            fresh = any(hands[s] & (every ^ owned[s]) for s in range(4))
+        if fresh or search is None:
+            if search is not None:
+                self._nodes_before += search.nodes
+            search = self._search = _Search(position.sitting)
+            self._trump, self._sitting = position.trump, position.sitting
+            owned[:] = [0, 0, 0, 0]
+        for s in range(4):
+            owned[s] |= hands[s]
+        trump = position.trump
+        search.load([_to_bits(trump, h) for h in hands])
+        return search
+
+    def _ns_at_least(self, search: _Search, position: Position, k: int) -> bool:
+        """Do NS take at least ``k`` of the tricks left (the current one included)?"""
+        if k <= 0:
+            return True
+        if k > position.tricks_left:
+            return False
+        if not position.table:
+            return search.ge(position.leader, k)
+        bits = _TO_BIT[position.trump]
+        seats = position.seats
+        first = bits[position.table[0]]
+        led = _BLOCK_OF[first]
+        best, bs, table = first, seats[0], 0
+        for seat, c in zip(seats, position.table, strict=False):
+            b = bits[c]
+            table |= 1 << b
+            if b > best and (1 << b) & (led | _TRUMPS):
+                best, bs = b, seat
+        left = len(seats) - len(position.table)
+        return search.step(seats[len(position.table)], left, led, table, best, bs, k)
+
+    def _ns_value(self, position: Position) -> int:
+        """NS's tricks from here (the current trick included), with best play."""
+        search = self._prepare(position)
+        lo, hi = 0, position.tricks_left
+        if not position.table and hi > 1:
+            live = search.hands[0] | search.hands[1] | search.hands[2] | search.hands[3]
+            e = search.table.get(live | position.leader << _KEY_SHIFT)
+            if e is not None:
+                lo, hi = e & 7, e >> 3
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self._ns_at_least(search, position, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def solve(self, position: Position, team: int) -> int:
+        """The tricks ``team`` (0 NS, 1 EW) takes in the whole hand, the tricks it has
+        already won included, when from ``position`` on it plays to take as many as it
+        can and the other side to hold it to as few."""
+        ns = self._ns_value(position)
+        rest = ns if team == 0 else position.tricks_left - ns
+        return position.won[team] + rest
+
+    def at_least(self, position: Position, team: int, tricks: int) -> bool:
+        """Does ``team`` take at least ``tricks`` in the whole hand (won ones included)
+        with best play from ``position``? One test, cheaper than ``solve``."""
+        search = self._prepare(position)
+        need = tricks - position.won[team]
+        if team == 0:
+            return self._ns_at_least(search, position, need)
+        # EW take at least ``need`` of the n left when NS take at most n - need.
+        return not self._ns_at_least(search, position, position.tricks_left - need + 1)
+
+    def best_cards(self, position: Position) -> tuple[int, ...]:
+        """Every legal card for the seat to play that keeps the position's value, lowest
+        card number first: after any of them, best play from both sides ends the same."""
+        mover = position.turn & 1
+        value = self.solve(position, mover)
+        out: list[int] = []
+        for cards in equivalent_cards(position):
+            if self.at_least(position.play(cards[0]), mover, value):
+                out.extend(cards)
+        return tuple(sorted(out))
+
+
+def equivalent_cards(position: Position) -> list[tuple[int, ...]]:
+    """The legal cards of the seat to play, in runs that are the same card for the play:
+    nothing held by another seat or on the table ranks between two cards of a run (of
+    the same effective suit). Runs from the highest card down."""
+    trump = position.trump
+    cards = _TO_CARD[trump]
+    seat = position.turn
+    others = 0
+    for s in range(4):
+        if s != seat:
+            others |= position.hands[s]
+    for c in position.table:
+        others |= 1 << c
+    blockers = _to_bits(trump, others) | _SEPARATORS
+    legal = _to_bits(trump, legal_mask(position.hands[seat], position.led, trump))
+    out: list[tuple[int, ...]] = []
+    run: list[int] = []
+    prev = -1
+    while legal:
+        b = legal.bit_length() - 1
+        legal ^= 1 << b
+        if run and blockers & ((1 << prev) - (1 << b)):
+            out.append(tuple(run))
+            run = []
+        run.append(cards[b])
+        prev = b
+    if run:
+        out.append(tuple(run))
+    return out
+
+
+def solve(position: Position, team: int, solver: Solver | None = None) -> int:
+    """The tricks ``team`` takes in the whole hand (won ones included) with best play
+    by both sides from ``position``; see ``Solver.solve``. Pass a ``Solver`` to reuse
+    its transposition table across calls."""
+    return (solver or Solver()).solve(position, team)
+
+
+def best_cards(position: Position, solver: Solver | None = None) -> tuple[int, ...]:
+    """The legal cards that keep the position's value for the side to play."""
+    return (solver or Solver()).best_cards(position)
+
+
+# ---------------------------------------------------------------------------
+# Claims.
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCheck:
+    """The verdict on a claim that one side takes every remaining trick.
+
+    ``good`` when the claimers take them all against any legal defence. Otherwise the
+    other side can force a trick by trick ``trick`` (1..5) whatever the claimers do, and
+    ``line`` is one such play, (seat, card) from the claim to the end of that trick: the
+    defenders play to win a trick as early as they can, the claimers to put it off as
+    long as they can. ``seat`` won that trick with ``card``: "E could win trick 4 with
+    A♠". The fields after ``good`` are None for a good claim.
+    """
+
+    good: bool
+    trick: int | None = None
+    seat: int | None = None
+    card: int | None = None
+    line: tuple[tuple[int, int], ...] = ()
+
+
+def check_claim(position: Position, claimer: int, solver: Solver | None = None) -> ClaimCheck:
+    """Judge ``claimer``'s claim that their side takes every trick left, every card
+    being known. Exact: the claim is good when best play gives the claimers all the
+    tricks left (see ``ClaimCheck`` for the line returned when it is not)."""
+    team = claimer & 1
+    other = 1 - team
+    total = position.won[team] + position.tricks_left
+    if (solver or Solver()).at_least(position, team, total):
+        return ClaimCheck(True)
+    memo: dict[tuple[Position, int], bool] = {}
+
+    def forced(pos: Position, d: int) -> bool:
+        """Can the defenders win one of the next ``d`` tricks (the current one first)
+        whatever the claimers do?"""
+        if d <= 0 or pos.finished:
+            return False
+        key = (pos, d)
+        found = memo.get(key)
+        if found is None:
+            defending = pos.turn & 1 == other
+            found = not defending
+            for run in equivalent_cards(pos):
+                if after(pos, run[0], d) is defending:
+                    found = defending
+                    break
+            memo[key] = found
+        return found
+
+    def after(pos: Position, c: int, d: int) -> bool:
+        """``forced`` after ``c`` is played."""
+        if d <= 0:
+            return False
+        nxt = pos.play(c)
+        if nxt.table:
+            return forced(nxt, d)
+        if nxt.won[other] > pos.won[other]:
+            return True
+        return forced(nxt, d - 1)
+
+    # The earliest trick the defenders can force, then a line that gets there: the
+    # defenders keep to it, the claimers never let it come sooner.
+    d = next(d for d in range(1, position.tricks_left + 1) if forced(position, d))
+    line: list[tuple[int, int]] = []
+    pos = position
+    while True:
+        runs = [run[0] for run in equivalent_cards(pos)]
+        if pos.turn & 1 == other:
+            choice = next(c for c in runs if after(pos, c, d))
+        else:
+            choice = next((c for c in runs if not after(pos, c, d - 1)), runs[0])
+        line.append((pos.turn, choice))
+        nxt = pos.play(choice)
+        if not nxt.table:
+            if nxt.won[other] > pos.won[other]:
+                played = dict(zip(pos.seats, (*pos.table, choice), strict=True))
+                return ClaimCheck(
+                    False, pos.trick_number, nxt.leader, played[nxt.leader], tuple(line)
+                )
+            d -= 1
+        pos = nxt
+
+
+__all__ = [
+    "ClaimCheck",
+    "Position",
+    "Solver",
+    "best_cards",
+    "check_claim",
+    "equivalent_cards",
+    "legal_cards",
+    "solve",
+    "start_cards",
+]
