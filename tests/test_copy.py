@@ -42,12 +42,14 @@ def target(any_db: Database) -> Database:
     return any_db
 
 
-def copy(source: Database | str, target: Database | str, *args: str) -> Any:
+def copy(source: Database | Path | str, target: Database | Path | str, *args: str) -> Any:
     """Run ``copy`` (``--db`` plays no part in it)."""
     return Cli("unused.db")("copy", "--from", str(source), "--to", str(target), *args)
 
 
-def copy_json(source: Database | str, target: Database | str, *args: str, code: int = 0) -> Any:
+def copy_json(
+    source: Database | Path | str, target: Database | Path | str, *args: str, code: int = 0
+) -> Any:
     result = copy(source, target, "--json", *args)
     assert result.exit_code == code, result.output
     return json.loads(result.stdout)

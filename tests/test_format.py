@@ -14,7 +14,7 @@ from .helpers import log
 
 ROOT = Path(__file__).resolve().parent.parent
 
-ORDER_UP_ACTIONS = [
+ORDER_UP_ACTIONS: list[dict[str, Any]] = [
     {"type": "order", "seat": "N", "alone": False},
     {"type": "discard", "seat": "W", "card": "9S"},
     *[

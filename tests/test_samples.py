@@ -42,7 +42,8 @@ PRESET_GAMES = sorted(GAME_WINNERS)
 
 
 def load(name: str) -> dict[str, Any]:
-    return json.loads((SAMPLES / name).read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((SAMPLES / name).read_text(encoding="utf-8"))
+    return data
 
 
 def test_every_sample_is_listed_in_the_samples_readme() -> None:
