@@ -137,11 +137,14 @@ def run_steps(
 @app.command()
 def replay(
     ctx: typer.Context,
-    game: Annotated[int, typer.Argument(help=GAME_HELP, show_default=False)],
+    game: Annotated[int, typer.Argument(metavar="GAME", help=GAME_HELP, show_default=False)],
     hand: Annotated[
         Optional[int],
         typer.Option(
-            "--hand", "-n", help="Only this hand (numbered from 1); every hand if left out."
+            "--hand",
+            "-n",
+            metavar="N",
+            help="Only this hand (numbered from 1); every hand if left out.",
         ),
     ] = None,
     step_mode: Annotated[
@@ -196,12 +199,13 @@ def replay(
 @app.command()
 def explain(
     ctx: typer.Context,
-    game: Annotated[int, typer.Argument(help=GAME_HELP, show_default=False)],
+    game: Annotated[int, typer.Argument(metavar="GAME", help=GAME_HELP, show_default=False)],
     hand: Annotated[
         Optional[int],
         typer.Option(
             "--hand",
             "-n",
+            metavar="N",
             help="The hand to explain, numbered from 1. May be left out when the game has "
             "one hand, or only one hand with a flag or a renege call.",
         ),

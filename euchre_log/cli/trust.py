@@ -16,7 +16,11 @@ def verify(
     ctx: typer.Context,
     games: Annotated[
         Optional[list[int]],
-        typer.Argument(help="The games to check (all of them when left out).", show_default=False),
+        typer.Argument(
+            metavar="GAME",
+            help="The games to check (all of them when left out).",
+            show_default=False,
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
 ) -> None:
@@ -65,7 +69,9 @@ def copy_games(
     games: Annotated[
         Optional[list[int]],
         typer.Argument(
-            help="The source's games to copy (all of them when left out).", show_default=False
+            metavar="GAME",
+            help="The source's games to copy (all of them when left out).",
+            show_default=False,
         ),
     ] = None,
     source: Annotated[
