@@ -17,9 +17,11 @@ from typer.testing import CliRunner
 
 from euchre_log.cli.app import app
 from euchre_log.formats.load import games_from_data
+from euchre_log.formats.outputs import CopyOut, ExplainOut, ReplayOut, VerifyOut
 from euchre_log.formats.reader import LogError
+from euchre_log.formats.schemas import all_schemas
 
-from .conftest import SAMPLES, Cli
+from .conftest import ROOT, SAMPLES, Cli
 
 LIBRARY_WORDS = ("Input should", "Value error", "literal[", "function-", "NoneType", "[type=")
 """Pydantic's (and Python's) words, which a message to a card player never shows."""
@@ -33,6 +35,11 @@ def commands() -> Iterator[tuple[str, Any]]:
     root = typer.main.get_command(app)
     yield "euchre-log", root
     yield from root.commands.items()  # type: ignore[attr-defined]
+
+
+def dump(model: Any) -> Any:
+    """A validated output as JSON data again: what the model knows, nothing left out."""
+    return json.loads(model.model_dump_json(by_alias=True, exclude_unset=True))
 
 
 # ---------------------------------------------------------------------------
@@ -292,3 +299,95 @@ def test_a_file_date_that_is_no_date_is_kept_and_left_out_of_since(
     assert cli.json("stats")["games"] == 3
     replayed = cli("replay", "1")
     assert replayed.exit_code == 0 and "(last Friday)" in replayed.stdout
+
+
+# ---------------------------------------------------------------------------
+# JSON with a schema: replay, explain, verify, copy
+
+
+def test_every_json_output_has_a_committed_schema() -> None:
+    names = set(all_schemas())
+    assert {"replay", "explain", "verify", "copy"} <= names
+    for name in names:
+        assert (ROOT / "schemas" / f"{name}.schema.json").is_file()
+
+
+def test_replay_json_has_each_hand_trick_by_trick(cli: Cli) -> None:
+    cli("import", str(SAMPLES / "renege-dispute.json"))
+    data = cli.json("replay", "1")
+    assert dump(ReplayOut.model_validate(data)) == data
+    (hand,) = data["hands"]
+    assert hand["result"] == cli.json("summary", "1")["hands"][0]  # the check report's
+    assert hand["upcard"] == "9H" and hand["discard"] == {"card": "9S", "how": "recorded"}
+    assert hand["dealt"]["E"] == {"cards": ["JC", "9D", "TH", "KS", "AS"], "how": "deduced", "unseen": 0}  # fmt: skip
+    first = hand["tricks"][0]
+    assert first["leader"] == "N" and first["winner"] == "S"
+    assert [c["card"] for c in first["cards"]] == ["AH", "9D", "JH", "9H"]
+    assert hand["actions"][0] == {"type": "order", "seat": "N", "alone": False}
+    assert cli("replay", "1", "--json", "--step").exit_code == 2
+    one = cli.json("import", str(SAMPLES / "family-game.json"))["imported"][0]["id"]
+    assert [h["result"]["number"] for h in cli.json("replay", str(one), "--hand", "3")["hands"]] == [3]  # fmt: skip
+
+
+def test_explain_json_gives_the_proof_the_verdicts_and_the_cards(cli: Cli) -> None:
+    cli("import", str(SAMPLES / "renege-dispute.json"))
+    data = cli.json("explain", "1")
+    assert dump(ExplainOut.model_validate(data)) == data
+    assert data["hand"] == 1 and data["reneged"] is True
+    (flag,) = data["result"]["flags"]
+    assert flag["kind"] == "renege" and flag["seat"] == "E"
+    assert flag["proof"] == {"held": "TH", "played": "9D", "led": "H", "how": "later_play", "trick": 3}  # fmt: skip
+    (call,) = data["calls"]
+    assert (call["seat"], call["accused"], call["status"], call["penalised"]) == ("N", "E", "upheld", True)  # fmt: skip
+    east = data["seats"][1]
+    assert (east["seat"], east["name"], east["active"]) == ("E", "Bob", True)
+    assert {c["card"]: (c["how"], c["played_on"]) for c in east["cards"]}["TH"] == ("played", 3)
+    assert east["showed_out"][0] == {"suit": "H", "trick": 1, "played": "9D"}
+    west = data["seats"][3]
+    assert ("9H", "upcard", 1) in [(c["card"], c["how"], c["played_on"]) for c in west["cards"]]
+
+
+def test_explain_json_names_a_pending_call_and_its_hand(cli: Cli) -> None:
+    cli("new", "--players", "Ann,Bob,Cat,Dan", "--dealer", "W")
+    cli("record", "1", input="9h o 9s\nah 9d jh 9h\nrenege E 1 by N\n")
+    data = cli.json("explain", "1")
+    ExplainOut.model_validate(data)
+    (call,) = data["calls"]
+    assert (call["status"], call["decided_by"], call["penalised"]) == ("pending", None, False)
+    assert data["reneged"] is False
+    unresolved = [f["kind"] for f in data["result"]["flags"]]
+    assert unresolved == ["unresolved_renege_call"]
+
+
+def test_explain_json_refuses_like_the_text_view(cli: Cli) -> None:
+    cli("import", str(SAMPLES / "family-game.json"))
+    result = cli("explain", "1", "--json")
+    assert result.exit_code == 2 and "name the hand to explain with --hand N" in result.stderr
+    assert result.stdout == ""
+
+
+def test_verify_and_copy_json_follow_their_schemas(cli: Cli, tmp_path: Path) -> None:
+    cli("import", str(SAMPLES / "renege-dispute.json"))
+    verified = cli.json("verify")
+    assert dump(VerifyOut.model_validate(verified)) == verified
+    assert verified == {"games": [1], "intact": True, "problems": []}
+    target = tmp_path / "club.db"
+    result = CliRunner().invoke(app, ["copy", "--from", str(cli.db), "--to", str(target), "--json"])
+    assert result.exit_code == 0, result.output
+    copied = json.loads(result.stdout)
+    assert dump(CopyOut.model_validate(copied)) == copied
+    assert copied["from"].endswith("test.db") and copied["copied"] == 1
+    assert copied["games"][0]["status"] == "copied" and copied["games"][0]["target_game"] == 1
+    from euchre_log.store.db import open_store
+
+    store = open_store(str(cli.db))
+    try:
+        with store.writing() as conn:
+            from sqlalchemy import text
+
+            conn.execute(text("UPDATE action SET data = replace(data, '9D', 'KD') WHERE seq = 5"))
+    finally:
+        store.close()
+    tampered = cli.json("verify", code=1)
+    assert dump(VerifyOut.model_validate(tampered)) == tampered
+    assert tampered["intact"] is False and tampered["problems"][0]["kind"] == "changed"

@@ -107,6 +107,10 @@ SCHEMAS = (
     "record-line",
     "stats",
     "rules",
+    "replay",
+    "explain",
+    "verify",
+    "copy",
 )
 
 

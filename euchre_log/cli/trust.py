@@ -22,7 +22,10 @@ def verify(
             show_default=False,
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print the findings as JSON (schemas/verify.schema.json)."),
+    ] = False,
 ) -> None:
     """Recompute every game's hash chain and report anything changed, removed, inserted or
     reordered outside euchre-log, by game, hand and entry.
@@ -93,7 +96,10 @@ def copy_games(
             show_default=False,
         ),
     ] = "",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print the outcome as JSON (schemas/copy.schema.json)."),
+    ] = False,
 ) -> None:
     """Copy games from one database into another with their hash chains intact: a local
     SQLite history into a club's PostgreSQL server, say. --db plays no part.
