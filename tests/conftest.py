@@ -203,6 +203,7 @@ def run(
 @pytest.fixture
 def sample() -> Iterator[Any]:
     def load(name: str) -> dict[str, Any]:
-        return json.loads((SAMPLES / name).read_text(encoding="utf-8"))
+        data: dict[str, Any] = json.loads((SAMPLES / name).read_text(encoding="utf-8"))
+        return data
 
     yield load

@@ -10,6 +10,8 @@ import json
 import threading
 from typing import Any
 
+import pytest
+
 from euchre_log.store.access import open_store
 from euchre_log.store.games import load_game
 
@@ -26,6 +28,7 @@ def _feed(proc: Any, lines: list[str], answers: list[dict[str, Any]]) -> None:
     proc.wait(timeout=60)
 
 
+@pytest.mark.slow
 def test_two_recorders_on_different_games_at_the_same_time(any_db: Database) -> None:
     db = any_db
     games = [
@@ -54,6 +57,7 @@ def test_two_recorders_on_different_games_at_the_same_time(any_db: Database) -> 
     assert run(db, "verify").returncode == 0
 
 
+@pytest.mark.slow
 def test_two_recorders_on_the_same_game_never_conflict(any_db: Database) -> None:
     db = any_db
     game = json.loads(run(db, "new", "--players", "A,B,C,D", "--dealer", "W", "--json").stdout)[
@@ -86,6 +90,7 @@ def test_two_recorders_on_the_same_game_never_conflict(any_db: Database) -> None
     assert run(db, "verify").returncode == 0
 
 
+@pytest.mark.slow
 def test_racing_recorders_on_the_same_game_store_one_entry(any_db: Database) -> None:
     """Ten races: both send the same entry at once; exactly one lands each time."""
     db = any_db

@@ -42,12 +42,14 @@ def target(any_db: Database) -> Database:
     return any_db
 
 
-def copy(source: Database | str, target: Database | str, *args: str) -> Any:
+def copy(source: Database | Path | str, target: Database | Path | str, *args: str) -> Any:
     """Run ``copy`` (``--db`` plays no part in it)."""
     return Cli("unused.db")("copy", "--from", str(source), "--to", str(target), *args)
 
 
-def copy_json(source: Database | str, target: Database | str, *args: str, code: int = 0) -> Any:
+def copy_json(
+    source: Database | Path | str, target: Database | Path | str, *args: str, code: int = 0
+) -> Any:
     result = copy(source, target, "--json", *args)
     assert result.exit_code == code, result.output
     return json.loads(result.stdout)
@@ -188,6 +190,10 @@ def test_a_postgresql_history_copies_back_into_sqlite(any_db: Database, tmp_path
     Cli(any_db).json("import", str(SAMPLES / "family-game.json"))
     Cli(any_db)("record", "1", input="undo\n")
     local = tmp_path / "laptop" / "euchre-log.db"
+    refused = copy(any_db, local)  # a folder that does not exist is not made
+    assert refused.exit_code == 2 and "the folder" in refused.stderr
+    assert not local.parent.exists()
+    local.parent.mkdir()
     answer = copy_json(any_db, local)
     assert answer["copied"] == 1
     copied = Database("sqlite", str(local), local)

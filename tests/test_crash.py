@@ -38,6 +38,7 @@ def start_recorder(db: Path | Database, game: int) -> subprocess.Popen[str]:
     return proc
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kill_after", [5, 10])
 def test_sigkill_mid_hand_loses_no_acknowledged_entry(tmp_path: Path, kill_after: int) -> None:
     db = tmp_path / "crash.db"
@@ -88,19 +89,20 @@ def _script(seed: int) -> list[str]:
         for a in dealt.actions:
             d = action_dict(a)
             t = d["type"]
-            lines.append(
-                {
-                    "pass": "p",
-                    "order": "o!" if d.get("alone") else "o",
-                    "play": d.get("card"),
-                    "call": (d.get("suit") or "").lower() + ("!" if d.get("alone") else ""),
-                    "discard": d.get("card") or "?",
-                    "defend_alone": f"defend {d['seat']}",
-                }[t]
-            )
+            token = {
+                "pass": "p",
+                "order": "o!" if d.get("alone") else "o",
+                "play": d.get("card"),
+                "call": (d.get("suit") or "").lower() + ("!" if d.get("alone") else ""),
+                "discard": d.get("card") or "?",
+                "defend_alone": f"defend {d['seat']}",
+            }[t]
+            assert isinstance(token, str), d
+            lines.append(token)
     return lines
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_points_many_times_loses_nothing(tmp_path: Path) -> None:
     """Kill the recorder 25 times at random moments, sometimes mid-write. Every entry it
     acknowledged is still there, the record replays, and verify finds the chain intact."""

@@ -14,7 +14,7 @@ from .helpers import log
 
 ROOT = Path(__file__).resolve().parent.parent
 
-ORDER_UP_ACTIONS = [
+ORDER_UP_ACTIONS: list[dict[str, Any]] = [
     {"type": "order", "seat": "N", "alone": False},
     {"type": "discard", "seat": "W", "card": "9S"},
     *[
@@ -55,7 +55,7 @@ def check(tmp_path: Path, doc: Any, name: str = "game.json") -> dict[str, Any]:
     games = check_path(path)
     assert len(games) == 1
     CheckReport.model_validate({"format": "euchre-log-check/1", "games": games})
-    return games[0]
+    return dict(games[0])
 
 
 def error(tmp_path: Path, doc: Any) -> tuple[str, int | None, int | None]:
@@ -281,15 +281,28 @@ def test_a_stored_result_must_agree(tmp_path: Path) -> None:
 
 def test_missing_file(tmp_path: Path) -> None:
     games = check_path(tmp_path / "nope.json")
-    assert games[0]["error"]["message"] == "no such file"
+    error = games[0]["error"]
+    assert error is not None and error["message"] == "no such file"
+
+
+SCHEMA_DIRS = ("schemas", "euchre_log/schemas")
+"""Where the generated schemas are committed: at the top, and inside the package (the copy
+that the wheel ships)."""
+REGENERATE = " && ".join(f"python3 -m euchre_log schema --write {d}" for d in SCHEMA_DIRS)
 
 
 def test_committed_schemas_match_the_models() -> None:
-    for name, schema in all_schemas().items():
-        path = ROOT / "schemas" / f"{name}.schema.json"
-        assert path.exists(), f"run: euchre-log schema --write schemas  ({path} is missing)"
-        committed = json.loads(path.read_text(encoding="utf-8"))
-        assert committed == schema, f"{path} is out of date: run euchre-log schema --write schemas"
+    schemas = all_schemas()
+    for folder in SCHEMA_DIRS:
+        for name, schema in schemas.items():
+            path = ROOT / folder / f"{name}.schema.json"
+            assert path.exists(), f"{path} is missing: run {REGENERATE}"
+            committed = json.loads(path.read_text(encoding="utf-8"))
+            assert committed == schema, f"{path} is out of date: run {REGENERATE}"
+        extra = {p.name for p in (ROOT / folder).glob("*.json")} - {
+            f"{name}.schema.json" for name in schemas
+        }
+        assert not extra, f"{folder}/ holds schemas no model makes: {sorted(extra)}"
 
 
 def test_sample_logs_are_valid_models() -> None:

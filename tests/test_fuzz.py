@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -86,6 +87,7 @@ def test_any_bytes_are_parsed_or_refused(raw: bytes) -> None:
         assert "JSON" in str(exc) or "UTF-8" in str(exc) or "nested" in str(exc)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.integers(0, 2**32), st.sampled_from(range(len(SAMPLE_DOCS))), json_values)
 def test_mutated_real_logs_are_read_or_refused_with_a_message(
@@ -152,6 +154,7 @@ TOKENS = [
 ]
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(st.lists(st.sampled_from(TOKENS) | st.text(max_size=4), max_size=8), max_size=12))
 def test_the_recorder_grammar_accepts_or_refuses_each_line_whole(lines: list[list[str]]) -> None:
@@ -174,6 +177,7 @@ def table_contents(db: Path) -> dict[str, list[tuple[Any, ...]]]:
         con.close()
 
 
+@pytest.mark.slow
 def test_fuzzed_files_through_check_and_import(tmp_path: Path) -> None:
     """300 mutated logs through the real commands: exit 0, 1 or 2, JSON out, no traceback,
     and every rejected import leaves the database as it was."""
@@ -214,6 +218,7 @@ def test_fuzzed_files_through_check_and_import(tmp_path: Path) -> None:
     assert rejected > 50
 
 
+@pytest.mark.slow
 def test_fuzzed_recorder_input_through_the_real_command(tmp_path: Path) -> None:
     """200 random scripts piped to record: exit 0 or 2, no traceback, and the stored game
     still replays with its chain intact."""

@@ -7,6 +7,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,7 @@ def test_absurdly_long_names_notes_and_titles_are_refused(cli: Cli, tmp_path: Pa
 
 
 def test_thousands_of_hands_in_one_game_are_refused(cli: Cli, tmp_path: Path) -> None:
-    hand = {
+    hand: dict[str, Any] = {
         "dealer": "W",
         "upcard": "9H",
         "actions": [{"type": "pass", "seat": s} for s in "NESW" * 2],
@@ -85,6 +86,7 @@ def test_a_read_only_database(tmp_path: Path, cli: Cli) -> None:
     assert "Traceback" not in made.output
 
 
+@pytest.mark.slow
 def test_a_database_locked_by_another_program(tmp_path: Path) -> None:
     db = tmp_path / "locked.db"
     assert run(db, "new", "--players", "A,B,C,D").returncode == 0
@@ -100,6 +102,7 @@ def test_a_database_locked_by_another_program(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_a_short_lock_is_waited_for(tmp_path: Path) -> None:
     db = tmp_path / "busy.db"
     assert run(db, "new", "--players", "A,B,C,D").returncode == 0

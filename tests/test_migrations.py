@@ -23,7 +23,8 @@ import pytest
 from sqlalchemy import text
 
 from euchre_log.store.access import open_store
-from euchre_log.store.db import SCHEMA_VERSION, Store, StoreError
+from euchre_log.store.db import Store, StoreError
+from euchre_log.store.schema import SCHEMA_VERSION
 
 from .conftest import FIXTURES, ROOT, Cli, Database
 
@@ -251,6 +252,7 @@ def test_a_read_only_old_database_is_refused_in_words(tmp_path: Path) -> None:
     con.close()
 
 
+@pytest.mark.slow
 def test_only_a_due_migration_imports_alembic(tmp_path: Path) -> None:
     """``--help`` imports no database code, and an up-to-date database no Alembic."""
     helped = subprocess.run(

@@ -131,9 +131,10 @@ def test_a_call_made_mid_hand_is_upheld_when_the_later_play_proves_it() -> None:
     s.feed("kd ad td th")  # East plays 10H: East held a heart on trick 1
     (v,) = hand.calls
     assert (v.status, v.penalised) == ("upheld", True)
+    assert v.decided_at is not None
     assert hand.actions[v.decided_at] == Play(1, parse_card("th"))
     # The penalty stands from that moment; the hand may still be played out.
-    assert hand.outcome == "renege_penalty" and hand.points() == (2, 0)
+    assert str(hand.outcome) == "renege_penalty" and hand.points() == (2, 0)
     assert not hand.finished
     s.feed("as qs kc kh\nqh ks ts jd")
     r = s.game.results()[0]
@@ -253,7 +254,8 @@ def test_the_rest_of_a_won_hand_is_scored_but_cannot_change_the_winner() -> None
         ("E", "KH"), ("S", "KS"), ("W", "QH"), ("N", "JC"),
         ("E", "AS"), ("S", "QD"), ("W", "AD"), ("N", "9D"),
     ]  # fmt: skip
-    actions: list[dict[str, object]] = [{"type": "pass", "seat": s} for s in "NESW"] + [
+    actions: list[dict[str, object]] = [{"type": "pass", "seat": s} for s in "NESW"]
+    actions += [
         {"type": "pass", "seat": "N"},
         {"type": "call", "seat": "E", "suit": "H", "alone": False},
     ]

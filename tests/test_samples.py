@@ -42,7 +42,8 @@ PRESET_GAMES = sorted(GAME_WINNERS)
 
 
 def load(name: str) -> dict[str, Any]:
-    return json.loads((SAMPLES / name).read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((SAMPLES / name).read_text(encoding="utf-8"))
+    return data
 
 
 def test_every_sample_is_listed_in_the_samples_readme() -> None:
@@ -91,7 +92,7 @@ def test_preset_games_are_clean_and_won(name: str) -> None:
 )
 def test_samples_agree_with_the_independent_reference(name: str) -> None:
     """The reference engine (tests/reference) knows the core rules but none of the variants."""
-    ours = {k: v for k, v in check_path(SAMPLES / name)[0].items() if k != "file"}
+    ours: dict[str, Any] = {k: v for k, v in check_path(SAMPLES / name)[0].items() if k != "file"}
     theirs = {k: v for k, v in refengine.evaluate_log(load(name)).items() if k != "file"}
     for a, b in zip(ours["hands"], theirs["hands"], strict=True):
         assert {k: a[k] for k in b} == b

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from euchre_log.engine.cards import parse_card
+from euchre_log.engine.cards import legal_mask, parse_card
 from euchre_log.engine.simulate import legal_cards as simulate_legal_cards
 from euchre_log.engine.solver import (
     ClaimCheck,
@@ -17,7 +17,6 @@ from euchre_log.engine.solver import (
     check_claim,
     equivalent_cards,
     legal_cards,
-    legal_mask,
     solve,
 )
 

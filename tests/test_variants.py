@@ -355,7 +355,7 @@ def test_renege_penalty_options_are_validated() -> None:
 
 # --- random hands under each option: the generator uses the variants legally ---------------
 
-VARIANT_ACTIONS = {
+VARIANT_ACTIONS: dict[str, tuple[dict[str, object], str]] = {
     "club_euchre": ({"club_euchre": True}, "order"),
     "farmers_hand": ({"farmers_hand": "three_card"}, "farmers_hand"),
     "five_card": ({"farmers_hand": "five_card", "deck": 32}, "farmers_hand"),

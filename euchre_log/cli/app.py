@@ -9,20 +9,84 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Optional
+from collections.abc import Callable
+from typing import Annotated, Any, Optional, TypeVar
 
 import typer
+from typer.core import TyperCommand
 
 from .. import __version__
 
-app = typer.Typer(
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Command(TyperCommand):
+    """A command whose help names every value in words: options by their metavar
+    (``--hand N``, ``--set OPTION=VALUE``), arguments by theirs (``GAME``, ``FILE...``),
+    never by a Python type (``<int>``, ``<list[Path]>``)."""
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:  # click's, which Typer may vendor
+        args: list[tuple[str, str]] = []
+        opts: list[tuple[str, str]] = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                name = param.metavar or (param.name or "value").upper()
+                if param.nargs != 1 and not name.endswith("..."):
+                    name += "..."
+                args.append((name, record[1]))
+            else:
+                opts.append(record)
+        if args:
+            with formatter.section("Arguments"):
+                formatter.write_dl(args)
+        if opts:
+            with formatter.section("Options"):
+                formatter.write_dl(opts)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except typer.BadParameter as exc:  # a usage error: exit 2, said in words
+            exc.message = in_words(exc.message, exc.__cause__)
+            raise
+
+
+def in_words(message: str, cause: BaseException | None) -> str:
+    """A value Typer refused, said in words instead of Pydantic's (which newer Typers
+    convert with): ``'x' is not a whole number``, not ``Input should be a valid integer``."""
+    errors = getattr(cause, "errors", None)
+    first: dict[str, Any] = (errors() or [{}])[0] if callable(errors) else {}
+    kind = str(first.get("type", ""))
+    value = first.get("input")
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"{value!r} is not a whole number"
+    if kind in ("float_parsing", "float_type"):
+        return f"{value!r} is not a number"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"{value!r} is not yes or no (true/false)"
+    return message.removeprefix("Value error, ")
+
+
+class App(typer.Typer):
+    """The Typer app, whose commands are all ``Command``s unless one asks otherwise."""
+
+    def command(
+        self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any
+    ) -> Callable[[F], F]:
+        return super().command(name, cls=cls or Command, **kwargs)
+
+
+app = App(
     name="euchre-log",
     help=(
         "Record real-table Euchre games hand by hand, check them against the rules, "
         "and settle renege disputes with proof."
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},

@@ -16,6 +16,7 @@ def check(
     files: Annotated[
         list[Path],
         typer.Argument(
+            metavar="FILE",
             help="Game logs to check: euchre-log/1 JSON, or EGN games (.egn) and matches (.emn).",
             show_default=False,
         ),
@@ -106,6 +107,10 @@ SCHEMAS = (
     "record-line",
     "stats",
     "rules",
+    "replay",
+    "explain",
+    "verify",
+    "copy",
 )
 
 
@@ -113,7 +118,10 @@ SCHEMAS = (
 def schema(
     name: Annotated[
         Optional[str],
-        typer.Argument(help="Which schema: " + ", ".join(SCHEMAS) + ". All of them when left out."),
+        typer.Argument(
+            metavar="NAME",
+            help="Which schema: " + ", ".join(SCHEMAS) + ". All of them when left out.",
+        ),
     ] = None,
     write: Annotated[
         Optional[Path],

@@ -87,6 +87,24 @@ def parse_seat_option(value: str, option: str) -> int:
         raise fail(f"{option} takes a seat: N, E, S or W (got {value!r})") from None
 
 
+def parse_date(value: str | None) -> str:
+    """``--date``: a day as YYYY-MM-DD, or today or yesterday, stored as YYYY-MM-DD."""
+    today = _dt.date.today()
+    text = (value or "today").strip().lower()
+    if text == "today":
+        return today.isoformat()
+    if text == "yesterday":
+        return (today - _dt.timedelta(days=1)).isoformat()
+    if len(text) == 10 and text[4] == text[7] == "-" and text.replace("-", "").isdigit():
+        try:
+            return _dt.date.fromisoformat(text).isoformat()
+        except ValueError:
+            raise fail(f"--date {value}: there is no such day in the calendar") from None
+    raise fail(
+        f"--date takes a day as YYYY-MM-DD, today or yesterday, like --date 2026-11-27 (got {value!r})"
+    )
+
+
 def parse_score(value: str) -> tuple[int, int]:
     parts = value.replace(":", "-").replace(",", "-").split("-")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
@@ -99,34 +117,46 @@ def new(
     ctx: typer.Context,
     players: Annotated[
         Optional[str],
-        typer.Option("--players", help="Four names in seat order N,E,S,W: Ann,Bob,Cat,Dan."),
+        typer.Option(
+            "--players",
+            metavar="N,E,S,W",
+            help="Four names in seat order N,E,S,W: Ann,Bob,Cat,Dan.",
+        ),
     ] = None,
     north: Annotated[
-        Optional[str], typer.Option("--north", "-n", help=SEAT_HELP.format("North"))
+        Optional[str], typer.Option("--north", metavar="NAME", help=SEAT_HELP.format("North"))
     ] = None,
     east: Annotated[
-        Optional[str], typer.Option("--east", "-e", help=SEAT_HELP.format("East"))
+        Optional[str], typer.Option("--east", metavar="NAME", help=SEAT_HELP.format("East"))
     ] = None,
     south: Annotated[
-        Optional[str], typer.Option("--south", "-s", help=SEAT_HELP.format("South"))
+        Optional[str], typer.Option("--south", metavar="NAME", help=SEAT_HELP.format("South"))
     ] = None,
     west: Annotated[
-        Optional[str], typer.Option("--west", "-w", help=SEAT_HELP.format("West"))
+        Optional[str], typer.Option("--west", metavar="NAME", help=SEAT_HELP.format("West"))
     ] = None,
     dealer: Annotated[
-        str, typer.Option("--dealer", "-d", help="Who deals the first hand: N, E, S or W.")
+        str,
+        typer.Option(
+            "--dealer", "-d", metavar="SEAT", help="Who deals the first hand: N, E, S or W."
+        ),
     ] = "N",
     title: Annotated[
-        Optional[str], typer.Option("--title", "-t", help="A title for the game.")
+        Optional[str], typer.Option("--title", "-t", metavar="TEXT", help="A title for the game.")
     ] = None,
     date: Annotated[
-        Optional[str], typer.Option("--date", help="The day it was played (default: today).")
+        Optional[str],
+        typer.Option(
+            "--date",
+            metavar="DATE",
+            help="The day it was played: YYYY-MM-DD, today or yesterday (default: today).",
+        ),
     ] = None,
     preset: Annotated[
         Optional[str],
         typer.Option(
             "--preset",
-            "-p",
+            metavar="NAME",
             help="A named ruleset: classic, family, north-american, canadian, benny.",
         ),
     ] = None,
@@ -134,16 +164,20 @@ def new(
         Optional[list[str]],
         typer.Option(
             "--set",
+            metavar="OPTION=VALUE",
             help="A rule option, like --set target=11 (repeatable; euchre-log rules lists them).",
         ),
     ] = None,
     rules_file: Annotated[
-        Optional[Path], typer.Option("--rules", help="A JSON file of rule options.")
+        Optional[Path],
+        typer.Option("--rules", metavar="FILE", help="A JSON file of rule options."),
     ] = None,
     score: Annotated[
         Optional[str],
         typer.Option(
-            "--score", help="Start from this score, NS-EW, when the record starts mid-game."
+            "--score",
+            metavar="NS-EW",
+            help="Start from this score, NS-EW, when the record starts mid-game.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help='Print {"id": N} as JSON.')] = False,
@@ -158,6 +192,7 @@ def new(
     first = parse_seat_option(dealer, "--dealer")
     rules = build_rules(preset, settings, rules_file)
     start = parse_score(score) if score else (0, 0)
+    day = parse_date(date)
     if title is not None and len(title) > 500:
         raise fail("the title is too long: 500 characters at most")
     with opened(ctx) as store:
@@ -167,7 +202,7 @@ def new(
             rules,
             first_dealer=first,
             title=title,
-            date=date or _dt.date.today().isoformat(),
+            date=day,
             initial_score=start,
         )
     if as_json:
@@ -232,7 +267,9 @@ def import_(
     ctx: typer.Context,
     files: Annotated[
         list[Path],
-        typer.Argument(help="Game logs to store (euchre-log/1 or EGN).", show_default=False),
+        typer.Argument(
+            metavar="FILE", help="Game logs to store (euchre-log/1 or EGN).", show_default=False
+        ),
     ],
     as_json: Annotated[
         bool, typer.Option("--json", help="Print what was imported as JSON.")
@@ -464,7 +501,10 @@ def export(
 def summary(
     ctx: typer.Context,
     game: Annotated[
-        Optional[int], typer.Argument(help="The game's id; the latest unfinished game if left out.")
+        Optional[int],
+        typer.Argument(
+            metavar="GAME", help="The game's id; the latest unfinished game if left out."
+        ),
     ] = None,
     as_json: Annotated[
         bool,

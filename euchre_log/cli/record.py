@@ -31,7 +31,9 @@ def record(
     ctx: typer.Context,
     game: Annotated[
         Optional[int],
-        typer.Argument(help="The game to record; the latest unfinished game if left out."),
+        typer.Argument(
+            metavar="GAME", help="The game to record; the latest unfinished game if left out."
+        ),
     ] = None,
     strict: Annotated[
         bool,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from .app import app, fail
-from .common import opened
+from .common import opened, print_json
 
 if TYPE_CHECKING:
     from ..store.games import StoredGame
@@ -43,6 +43,13 @@ def hand_index(stored: StoredGame, hand: int | None) -> int | None:
         which = "hand 1" if n == 1 else f"hands 1 to {n}"
         raise fail(f"game {stored.id} has no hand {hand}: it has {which}")
     return hand - 1
+
+
+def facts(stored: StoredGame) -> dict[str, object]:
+    """The head of replay --json and explain --json: id, title, date and players."""
+    from ..formats.views import game_facts
+
+    return game_facts(stored.id, stored.title, stored.date, stored.players)
 
 
 def game_title(stored: StoredGame) -> str:
@@ -137,11 +144,14 @@ def run_steps(
 @app.command()
 def replay(
     ctx: typer.Context,
-    game: Annotated[int, typer.Argument(help=GAME_HELP, show_default=False)],
+    game: Annotated[int, typer.Argument(metavar="GAME", help=GAME_HELP, show_default=False)],
     hand: Annotated[
         Optional[int],
         typer.Option(
-            "--hand", "-n", help="Only this hand (numbered from 1); every hand if left out."
+            "--hand",
+            "-n",
+            metavar="N",
+            help="Only this hand (numbered from 1); every hand if left out.",
         ),
     ] = None,
     step_mode: Annotated[
@@ -151,6 +161,14 @@ def replay(
             "-s",
             help="Step through it on a terminal: Enter or → forward, ← back, q to quit. "
             "Without a terminal the whole replay is printed.",
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the hands as JSON (schemas/replay.schema.json): each hand's check "
+            "report result, the deal, the discard, every entry and every trick.",
         ),
     ] = False,
 ) -> None:
@@ -168,9 +186,16 @@ def replay(
     from ..render.replay import game_screens, hand_view
     from .console import console
 
+    if as_json and step_mode:
+        raise fail("--step and --json disagree: give one of them")
     stored = load(ctx, game)
     index = hand_index(stored, hand)
     indexes = range(len(stored.game.hands)) if index is None else [index]
+    if as_json:
+        from ..formats.views import replay_dict
+
+        print_json(replay_dict(facts(stored), stored.game, indexes))
+        return
     title = Text(game_title(stored), style="bold")
     con = console()
     if not (step_mode and can_step()):
@@ -196,16 +221,26 @@ def replay(
 @app.command()
 def explain(
     ctx: typer.Context,
-    game: Annotated[int, typer.Argument(help=GAME_HELP, show_default=False)],
+    game: Annotated[int, typer.Argument(metavar="GAME", help=GAME_HELP, show_default=False)],
     hand: Annotated[
         Optional[int],
         typer.Option(
             "--hand",
             "-n",
+            metavar="N",
             help="The hand to explain, numbered from 1. May be left out when the game has "
             "one hand, or only one hand with a flag or a renege call.",
         ),
     ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the dispute view as JSON (schemas/explain.schema.json): the hand's "
+            "check report result with the proof of each flag, each renege call's verdict, "
+            "and each player's cards with how each is known.",
+        ),
+    ] = False,
 ) -> None:
     """Settle a dispute about one hand: everything the record shows, read aloud.
 
@@ -244,6 +279,11 @@ def explain(
                 f"name the hand to explain with --hand N (game {stored.id} has "
                 f"{len(hands)} hands; {which})"
             )
+    if as_json:
+        from ..formats.views import explain_dict
+
+        print_json(explain_dict(facts(stored), stored.game, index, stored.players))
+        return
     number = index + 1
     con = console()
     con.print(

@@ -43,14 +43,16 @@ def rules(
         Optional[str],
         typer.Option(
             "--preset",
-            "-p",
+            metavar="NAME",
             help="Show this preset's values: classic, family, north-american, canadian, benny.",
         ),
     ] = None,
     settings: Annotated[
         Optional[list[str]],
         typer.Option(
-            "--set", help="Show the values with this option changed, like --set target=11."
+            "--set",
+            metavar="OPTION=VALUE",
+            help="Show the values with this option changed, like --set target=11.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the options as JSON.")] = False,

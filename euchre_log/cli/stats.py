@@ -73,6 +73,7 @@ def stats(
         typer.Option(
             "--format",
             "-f",
+            metavar="FORMAT",
             help="table, json (the same as --json), or csv: one row per player, for spreadsheets.",
         ),
     ] = Format.table,

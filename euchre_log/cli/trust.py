@@ -16,9 +16,16 @@ def verify(
     ctx: typer.Context,
     games: Annotated[
         Optional[list[int]],
-        typer.Argument(help="The games to check (all of them when left out).", show_default=False),
+        typer.Argument(
+            metavar="GAME",
+            help="The games to check (all of them when left out).",
+            show_default=False,
+        ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print the findings as JSON (schemas/verify.schema.json)."),
+    ] = False,
 ) -> None:
     """Recompute every game's hash chain and report anything changed, removed, inserted or
     reordered outside euchre-log, by game, hand and entry.
@@ -65,7 +72,9 @@ def copy_games(
     games: Annotated[
         Optional[list[int]],
         typer.Argument(
-            help="The source's games to copy (all of them when left out).", show_default=False
+            metavar="GAME",
+            help="The source's games to copy (all of them when left out).",
+            show_default=False,
         ),
     ] = None,
     source: Annotated[
@@ -87,7 +96,10 @@ def copy_games(
             show_default=False,
         ),
     ] = "",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the outcome as JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print the outcome as JSON (schemas/copy.schema.json)."),
+    ] = False,
 ) -> None:
     """Copy games from one database into another with their hash chains intact: a local
     SQLite history into a club's PostgreSQL server, say. --db plays no part.

@@ -74,7 +74,7 @@ from ..engine.game import GameState
 from ..engine.hand import DISCARD, PLAY, HandState
 from ..engine.rules import OPTIONS, Rules, RulesError
 from .models import LOG_FORMAT, ActionModel
-from .reader import LogError, engine_action, play_log, read_log
+from .reader import LogError, describe_errors, engine_action, play_log, read_log
 from .writer import action_dict, game_info, hand_dict
 
 EGN_FILE_TYPE: Final = "Euchre Game Notation"
@@ -989,9 +989,8 @@ class _GameReader:
         try:
             model = _ACTION_ADAPTER.validate_python(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            loc = ".".join(str(p) for p in first.get("loc", ())[1:])
-            raise self.fail(f"{where}: {loc or 'the action'}: {first.get('msg')}", n) from None
+            message, _, _ = describe_errors(exc.errors(), within_action=True)
+            raise self.fail(f"{where}: {message}", n) from None
         return engine_action(model), after
 
     # -- the tricks

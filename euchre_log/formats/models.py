@@ -376,7 +376,13 @@ class GameInfo(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
     title: str | None = Field(default=None, max_length=500)
-    date: str | None = Field(default=None, max_length=100)
+    date: str | None = Field(
+        default=None,
+        max_length=100,
+        description="The day it was played, as YYYY-MM-DD (EGN's date and time, "
+        "2026-05-29T16:30, also counts). Other text is kept as it was written, but it is no "
+        "date: stats --since leaves that game out.",
+    )
     players: dict[Seat, Annotated[str, Field(min_length=1, max_length=100)]]
     rules: RulesSpec = Field(default_factory=dict)
     initial_score: InitialScore = Field(default_factory=InitialScore)

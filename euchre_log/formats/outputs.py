@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from .models import ErrorModel, FlagModel, GameReport, Team, TeamScore
+from .models import (
+    ActionModel,
+    Card,
+    ErrorModel,
+    FlagModel,
+    GameReport,
+    HandResultModel,
+    Seat,
+    Suit,
+    Team,
+    TeamScore,
+)
 
 Players = dict[Literal["N", "E", "S", "W"], str]
 
@@ -208,3 +219,205 @@ class RulesOut(BaseModel):
     preset: str | None
     options: list[RuleOptionOut]
     presets: dict[str, PresetOut]
+
+
+# ---------------------------------------------------------------------------
+# replay --json and explain --json
+
+
+class PlayedCard(BaseModel):
+    seat: Seat
+    card: Card
+
+
+class TrickOut(BaseModel):
+    """One trick, as far as it was played."""
+
+    number: int = Field(description="The trick's number, 1 to 5.")
+    leader: Seat
+    cards: list[PlayedCard] = Field(description="The cards in the order they were played.")
+    winner: Seat | None = Field(description="Who took the trick; null while it is not complete.")
+
+
+class DealtHand(BaseModel):
+    """A seat's hand as dealt, when the record shows it."""
+
+    cards: list[Card]
+    how: Literal["dealt", "deduced"] = Field(
+        description="dealt: the deal was recorded; deduced: worked out from the play once "
+        "the seat had played all its cards."
+    )
+    unseen: int = Field(
+        description="Cards dealt that nobody saw, not in cards: the dealer's unseen discard."
+    )
+
+
+class DiscardOut(BaseModel):
+    """The dealer's discard after picking up the upcard."""
+
+    card: Card | None
+    how: Literal["recorded", "deduced", "unseen"] = Field(
+        description="recorded: entered when it was made; deduced: the dealer never played "
+        "it; unseen: nobody saw which card it was (card is null)."
+    )
+
+
+class ReplayHand(BaseModel):
+    """One hand as it lay on the table."""
+
+    result: HandResultModel = Field(
+        description="The check report's verdict on the hand (check-report.schema.json)."
+    )
+    upcard: Card
+    dealt: dict[Seat, DealtHand | None] = Field(
+        description="Each seat's hand as dealt, when it was recorded or the play shows it."
+    )
+    discard: DiscardOut | None = Field(
+        description="Null when the dealer did not pick up the upcard (or has not discarded yet)."
+    )
+    actions: list[ActionModel] = Field(
+        description="Every entry of the hand in the order it was recorded, as in a euchre-log/1 file."
+    )
+    tricks: list[TrickOut]
+
+
+class ReplayOut(BaseModel):
+    """``euchre-log replay --json``: the game's hands (or the one of --hand), trick by trick."""
+
+    id: int
+    title: str | None
+    date: str | None
+    players: Players
+    hands: list[ReplayHand]
+
+
+class KnownCard(BaseModel):
+    """A card the record shows a seat held, and how that is known."""
+
+    card: Card
+    how: Literal["dealt", "upcard", "played", "shown", "deduced"] = Field(
+        description="dealt: in the recorded deal; upcard: the upcard, picked up by the dealer; "
+        "played: played on a trick; shown: shown with a renege call; deduced: worked out "
+        "from the play."
+    )
+    played_on: int | None = Field(description="The trick it was played on, 1 to 5.")
+    discarded: bool = Field(description="The dealer discarded it.")
+
+
+class ShowOut(BaseModel):
+    """A suit a seat showed out of: the first trick it did, and the card played instead."""
+
+    suit: Suit
+    trick: int
+    played: Card
+
+
+class SeatCards(BaseModel):
+    """Everything the record shows about one player's cards in the hand."""
+
+    seat: Seat
+    name: str
+    active: bool = Field(description="False when the seat sat out (its partner went alone).")
+    dealt: DealtHand | None = Field(description="The hand as dealt, when the record shows it.")
+    cards: list[KnownCard] = Field(description="Every card the record shows the seat held.")
+    showed_out: list[ShowOut] = Field(description="The suits the seat showed out of.")
+
+
+class CallOut(BaseModel):
+    """A renege call and its verdict, judged on everything the hand's record shows."""
+
+    seat: Seat = Field(description="Who called the renege.")
+    accused: Seat
+    trick: int
+    shown: list[Card] = Field(description="Cards the accused showed when the call was made.")
+    status: Literal["pending", "upheld", "false"] = Field(
+        description="upheld: the record proves the renege; false: the record shows the "
+        "accused could not follow; pending: nothing recorded proves or disproves it yet (a "
+        "later play may; the check report flags it unresolved_renege_call, with no penalty)."
+    )
+    action: int = Field(description="The call's place among the hand's actions, from 0.")
+    decided_by: int | None = Field(
+        description="The place of the action that settled it (the call itself, or a later "
+        "play or call); null while it is pending."
+    )
+    penalised: bool = Field(description="True for the upheld call whose penalty the hand scores.")
+
+
+class PenaltyOut(BaseModel):
+    """A penalty the table agreed on."""
+
+    seat: Seat
+    team: Team
+    points: int
+    reason: str
+
+
+class ExplainOut(BaseModel):
+    """``euchre-log explain --json``: the dispute view of one hand."""
+
+    id: int
+    title: str | None
+    date: str | None
+    players: Players
+    hand: int = Field(description="The hand's number, from 1.")
+    hands: int = Field(description="How many hands the game has.")
+    reneged: bool = Field(description="True when the record proves a renege in this hand.")
+    result: HandResultModel = Field(
+        description="The check report's verdict on the hand; its flags carry the proof of "
+        "each renege (the card held, the card played instead, and how it is known)."
+    )
+    calls: list[CallOut]
+    penalties: list[PenaltyOut]
+    discard: DiscardOut | None
+    seats: list[SeatCards] = Field(description="North, East, South and West, in that order.")
+
+
+# ---------------------------------------------------------------------------
+# verify --json and copy --json
+
+
+class VerifyProblem(BaseModel):
+    """One break in a game's record."""
+
+    game: int
+    kind: Literal["changed", "removed", "inserted", "reordered", "head"]
+    entry: int | None = Field(description="The journal entry's sequence number in the game.")
+    hand: int | None
+    action: int | None = Field(description="The entry's place among its hand's entries, from 1.")
+    message: str
+
+
+class VerifyOut(BaseModel):
+    """``euchre-log verify --json``: every game's hash chain, recomputed."""
+
+    games: list[int] = Field(description="The games checked.")
+    intact: bool = Field(description="True when no problem was found (exit code 0).")
+    problems: list[VerifyProblem]
+
+
+class CopiedGame(BaseModel):
+    """What became of one source game."""
+
+    status: Literal["copied", "skipped", "refused"]
+    game: int = Field(description="The game's id in the source.")
+    uid: str = Field(description="The game's identity, the same in every database.")
+    title: str | None
+    hands: int
+    entries: int = Field(description="Journal entries, undos included.")
+    target_game: int | None = Field(
+        description="The game's id in the target (copied, or skipped: already there)."
+    )
+    reason: str | None = Field(description="Why it was skipped or refused.")
+
+
+class CopyOut(BaseModel):
+    """``euchre-log copy --json``."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    from_: str = Field(alias="from", description="The source, its password masked.")
+    to: str = Field(description="The target, its password masked.")
+    copied: int
+    skipped: int
+    refused: int
+    games: list[CopiedGame]

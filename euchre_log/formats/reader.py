@@ -171,9 +171,11 @@ def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
             hand,
             action,
         )
-    if kind == "model_type" or kind == "dict_type":
-        what = field or "the file"
-        return f"{what} should be a JSON object, not {type(value).__name__}", hand, action
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        what = field or (
+            "the action" if action is not None else ("the hand" if hand is not None else "the file")
+        )
+        return f"{what} should be a JSON object, not {_json_kind(value)}", hand, action
     if kind == "list_type":
         return f"{field} should be a list", hand, action
     last = str(loc[-1]) if loc else ""
@@ -183,8 +185,70 @@ def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
     expected = _FIELD_WORDS.get(last)
     if expected:
         return f"{field} should be {expected}, not {value!r}", hand, action
-    msg = err.get("msg", "is not valid")
+    words = _words(kind, err.get("ctx", {}))
+    if words:
+        return f"{field or 'the file'} should be {words}, not {value!r}", hand, action
+    msg = str(err.get("msg", "is not valid")).removeprefix("Value error, ")
     return f"{field or 'the file'}: {msg}", hand, action
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words: ``a list``, ``text``, ``null``..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def _words(kind: str, ctx: dict[str, Any]) -> str | None:
+    """What a value should be, in words, for the Pydantic error kinds a file can cause."""
+    if kind in ("string_type", "string_sub_type"):
+        return "text"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return "a whole number"
+    if kind in ("bool_type", "bool_parsing"):
+        return "true or false"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        bound = next(iter(ctx.values()), "?")
+        return {
+            "greater_than_equal": f"{bound} or more",
+            "greater_than": f"more than {bound}",
+            "less_than_equal": f"{bound} or less",
+            "less_than": f"less than {bound}",
+        }[kind]
+    if kind == "too_short":
+        return f"a list of at least {ctx.get('min_length')}"
+    if kind == "literal_error":
+        return f"one of {ctx.get('expected')}"
+    if kind == "string_pattern_mismatch":
+        return f"text of the form {ctx.get('pattern')}"
+    return None
+
+
+def describe_errors(
+    errors: list[ErrorDetails], *, within_action: bool = False
+) -> tuple[str, int | None, int | None]:
+    """The most telling of Pydantic's errors about one value, as a card player's sentence
+    with its hand (from 1) and action (from 0). A card in another notation fails the
+    canonical form first; the lenient parser's own sentence (a value error) says more.
+    ``within_action``: the errors are about one action validated alone (an EGN annotation)."""
+    if within_action:
+        errors = [{**e, "loc": ("hands", 0, "actions", 0, *e["loc"])} for e in errors]
+
+    def place(err: ErrorDetails) -> list[Any]:
+        return [p for p in err["loc"] if not (isinstance(p, str) and "[" in p)][:4]
+
+    where = place(errors[0])
+    same = [e for e in errors if place(e) == where]
+    best = next((e for e in same if e["type"] == "value_error"), errors[0])
+    return _describe(best)
 
 
 def read_log(data: Any) -> GameLog:
@@ -196,13 +260,7 @@ def read_log(data: Any) -> GameLog:
     try:
         return GameLog.model_validate(data)
     except ValidationError as exc:
-        errors = exc.errors()
-        # A card in another notation fails the canonical form first; our own sentence
-        # (from the lenient parser) says more.
-        where = errors[0]["loc"][:4]
-        same = [e for e in errors if e["loc"][:4] == where]
-        best = next((e for e in same if e["type"] == "value_error"), errors[0])
-        message, hand, action = _describe(best)
+        message, hand, action = describe_errors(exc.errors())
         raise LogError(message, hand, action) from None
 
 

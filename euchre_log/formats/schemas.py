@@ -11,13 +11,17 @@ from pydantic import BaseModel
 
 from .models import CheckReport, GameLog
 from .outputs import (
+    CopyOut,
+    ExplainOut,
     GamesOut,
     ImportOut,
     NewGameOut,
     RecordLine,
+    ReplayOut,
     RulesOut,
     StatsOut,
     SummaryOut,
+    VerifyOut,
 )
 
 BASE_URL = "https://euchre-log.invalid/schemas/"
@@ -45,4 +49,8 @@ def all_schemas() -> dict[str, dict[str, Any]]:
         "record-line": _schema(RecordLine, "record-line", "one line of euchre-log record --json"),
         "stats": _schema(StatsOut, "stats", "euchre-log stats --json"),
         "rules": _schema(RulesOut, "rules", "euchre-log rules --json"),
+        "replay": _schema(ReplayOut, "replay", "euchre-log replay --json"),
+        "explain": _schema(ExplainOut, "explain", "euchre-log explain --json"),
+        "verify": _schema(VerifyOut, "verify", "euchre-log verify --json"),
+        "copy": _schema(CopyOut, "copy", "euchre-log copy --json"),
     }

@@ -138,9 +138,21 @@ def _configure_sqlite(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
-def _create_private(path: Path) -> None:
-    """Create the SQLite file readable by its owner only, before SQLite opens it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def _create_private(path: Path, *, make_folder: bool) -> None:
+    """Create the SQLite file readable by its owner only, before SQLite opens it.
+
+    Only the default database's folder is made (the user data folder, on first use); a
+    file named with ``--db`` in a folder that does not exist is refused: a typo in a path
+    must not leave a new folder tree behind it.
+    """
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    elif not path.parent.is_dir():
+        what = "is not a folder" if path.parent.exists() else "does not exist"
+        raise StoreError(
+            f"cannot create the database {path}: the folder {path.parent} {what} "
+            "(create it first, or name a file in a folder that exists)"
+        )
     if not path.exists():
         fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
         os.close(fd)
@@ -171,7 +183,7 @@ def connect(db: str | None = None, *, create: bool = True) -> Store:
             if not create or not creatable:
                 raise StoreError(f"there is no database at {path}")
             try:
-                _create_private(path)
+                _create_private(path, make_folder=db is None or not db.strip())
             except OSError as exc:
                 raise StoreError(f"cannot create the database {path}: {exc.strerror}") from None
     kwargs: dict[str, Any] = {}

@@ -126,6 +126,9 @@ def _games(flt: StatsFilter, pid: int | None) -> _Games:
     if flt.games:
         conds.append(GAME_T.c.id.in_(list(flt.games)))
     if flt.since:
+        # Only a date that starts YYYY-MM-DD counts ("2026-05-29" or EGN's
+        # "2026-05-29T16:30"); other text a log file gave ("last Friday") is no date.
+        conds.append(GAME_T.c.date.like("____-__-__%"))
         conds.append(GAME_T.c.date >= flt.since)
     if pid is not None:
         conds.append(GAME_T.c.id.in_(select(SEAT_T.c.game_id).where(SEAT_T.c.player_id == pid)))

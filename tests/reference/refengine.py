@@ -290,7 +290,7 @@ def _card(value: Any, where: str, hand: int | None, action: int | None) -> str:
 def _seat(value: Any, hand: int | None, action: int | None) -> str:
     if value not in SEATS:
         raise LogError(f"unknown seat {value!r}", hand, action)
-    return value
+    return str(value)
 
 
 def _flag(kind: str, seat: str | None, trick: int | None, message: str) -> dict[str, Any]:
