@@ -35,6 +35,8 @@ register()
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+EGN_CORPUS = Path(__file__).resolve().parent / "corpora" / "egn"
+"""The EGN example corpus, committed with the tests (a copy of shared/corpora/egn)."""
 POSTGRES_ENV = "EUCHRE_LOG_TEST_POSTGRES"
 BACKENDS = ("sqlite", "postgresql")
 
@@ -227,6 +229,23 @@ def ended(proc: subprocess.Popen[str], timeout: float = 60) -> subprocess.Comple
     out = proc.stdout.read() if proc.stdout is not None else ""
     err = proc.stderr.read() if proc.stderr is not None else ""
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+@pytest.fixture
+def egn_corpus() -> Path:
+    """The committed EGN corpus. A test that needs it fails, never skips, when it is not
+    there: it is part of the repository, so its absence is a broken checkout."""
+    missing = [
+        name
+        for name in ("SOURCE.md", "LICENSE", "Six Points in Two Hands.egn")
+        if not (EGN_CORPUS / name).is_file()
+    ]
+    if missing:
+        pytest.fail(
+            f"the committed EGN corpus is missing from {EGN_CORPUS} (no {', '.join(missing)}): "
+            "restore it with git checkout -- tests/corpora/egn"
+        )
+    return EGN_CORPUS
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ import copy
 import json
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,10 +36,9 @@ from euchre_log.formats.egn import (
 from euchre_log.formats.reader import LogError, play_log, read_log
 from euchre_log.formats.writer import action_dict, game_info, hand_dict
 
-CORPUS = Path(__file__).resolve().parent / "corpora" / "egn"  # a copy of shared/corpora/egn
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason=f"the EGN example corpus is not present at {CORPUS}"
-)
+from .conftest import EGN_CORPUS as CORPUS
+
+needs_corpus = pytest.mark.usefixtures("egn_corpus")  # fails, never skips, without it
 
 # ---------------------------------------------------------------------------
 # What every corpus file reads to: per game (hands, final score NS-EW, winner).
@@ -113,8 +111,6 @@ REFUSED: dict[str, tuple[int, int | None, str]] = {
 
 
 def _corpus_files() -> list[str]:
-    if not CORPUS.is_dir():
-        return []
     return sorted(
         p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*") if p.suffix in (".egn", ".emn")
     )
