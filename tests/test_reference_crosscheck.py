@@ -3,8 +3,12 @@
 The reference (tests/reference/refengine.py) is written from RULES.md and LOG_FORMAT.md alone
 and never imports euchre_log. It plays thousands of random legal hands, injects
 irregularities into some of them, and computes what the euchre-log-check/1 report must say.
-Our engine is only reached through its public contract: ``check_path(path)`` in-process for
-the big run, and the ``euchre-log check --json`` CLI in the smaller tests.
+Our engine is only reached through its public contract, the ``euchre-log check --json``
+command, on log files written to disk: run in-process for the big run (``_check``, the
+command itself through Click's runner, every file of a scenario in one call) and as the
+console script in a subprocess in the smaller tests (``_cli``). Both fail on a crash, and
+on an exit code the report does not call for. What ``tests/reference`` does not model is
+listed in its README, with the tests that cover it instead.
 
 On a mismatch the test prints every differing field with the path of the log (kept in pytest's
 tmp_path) so a human can replay it with `euchre-log check --json PATH`.
@@ -16,7 +20,6 @@ import collections
 import copy
 import json
 import random
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -27,7 +30,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reference import refengine as ref
 
-from euchre_log.formats.report import check_path
+from .conftest import ROOT, invoke
+from .helpers import assert_verdict
 
 HAND_FIELDS = (
     "dealer",
@@ -218,10 +222,19 @@ def _write(path: Path, log: dict[str, Any]) -> Path:
     return path
 
 
+def _check(*paths: Path) -> list[dict[str, Any]]:
+    """The games[] of ``euchre-log check --json PATHS``: the command itself, in-process (the
+    code the console script runs, without a process start per file). A crash, or an exit
+    code the report does not call for, fails the test."""
+    args = ("check", "--json", *map(str, paths))
+    games: list[dict[str, Any]] = assert_verdict(invoke(*args), args)["games"]
+    assert [g["file"] for g in games] == [str(p) for p in paths], "one game per log file"
+    return games
+
+
 def _ours(path: Path) -> dict[str, Any]:
-    entries = check_path(str(path))
-    assert len(entries) == 1, entries
-    return entries[0]
+    (entry,) = _check(path)
+    return entry
 
 
 # --------------------------------------------------------------------------------------------
@@ -230,27 +243,17 @@ def _ours(path: Path) -> dict[str, Any]:
 
 
 def _cli(*paths: Path) -> tuple[int, dict[str, Any]]:
-    exe = shutil.which("euchre-log")
-    cmd = (
-        [exe]
-        if exe
-        else [
-            sys.executable,
-            "-c",
-            "import sys; from euchre_log.cli.app import main; sys.exit(main())",
-        ]
-    )
+    """``euchre-log check --json PATHS`` as the console script of this checkout (never an
+    ``euchre-log`` found on PATH, which may be another checkout's)."""
+    args = ("check", "--json", *map(str, paths))
     proc = subprocess.run(
-        [*cmd, "check", "--json", *map(str, paths)], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "euchre_log", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
     )
-    try:
-        report = json.loads(proc.stdout)
-    except json.JSONDecodeError:
-        pytest.fail(
-            f"check --json printed no JSON (exit {proc.returncode}):\n"
-            f"stdout: {proc.stdout}\nstderr: {proc.stderr}"
-        )
-    return proc.returncode, report
+    return proc.returncode, assert_verdict(proc, args)
 
 
 def test_cli_clean_game_matches_reference(tmp_path: Path) -> None:
@@ -870,20 +873,19 @@ def test_crosscheck_against_reference(tmp_path: Path, scenario: str) -> None:
     problems: list[str] = []
     mismatches: list[str] = []
     hands = 0
+    paths, expectations = [], []
     for index in range(sc["games"]):
         gg = _generate(scenario, index)
         path = _write(tmp_path / scenario / f"game{index:03d}.json", gg.log)
         expected = ref.evaluate_log(gg.log, str(path))
         problems += [f"{path}: {p}" for p in _self_check(gg, expected, clean)]
-        try:
-            actual = _ours(path)
-        except Exception as e:  # our engine crashed: that is a finding too
-            mismatches.append(f"{path}\n    check_path raised {type(e).__name__}: {e}")
-            continue
+        paths.append(path)
+        expectations.append(expected)
+        hands += len(expected["hands"])
+    for path, expected, actual in zip(paths, expectations, _check(*paths), strict=True):
         diffs = compare_games(expected, actual)
         if diffs:
             mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
-        hands += len(expected["hands"])
     print(f"\n{scenario}: {sc['games']} games, {hands} hands, {len(mismatches)} mismatching games")
     assert not problems, (
         "BUG IN THE REFERENCE (not in our engine):\n"
@@ -933,15 +935,16 @@ def test_crosscheck_covers_enough_hands() -> None:
 
 def _compare_many(logs: list[tuple[str, dict[str, Any]]], tmp_path: Path) -> tuple[int, list[str]]:
     mismatches, hands = [], 0
+    paths, expectations = [], []
     for name, log in logs:
         path = _write(tmp_path / f"{name}.json", log)
         expected = ref.evaluate_log(log, str(path))
         assert expected["error"] is None, f"the reference rejects {path}: {expected['error']}"
         hands += len(expected["hands"])
-        try:
-            diffs = compare_games(expected, _ours(path))
-        except Exception as e:
-            diffs = [f"check_path raised {type(e).__name__}: {e}"]
+        paths.append(path)
+        expectations.append(expected)
+    for path, expected, actual in zip(paths, expectations, _check(*paths), strict=True):
+        diffs = compare_games(expected, actual)
         if diffs:
             mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
     return hands, mismatches
@@ -995,8 +998,9 @@ def test_crosscheck_respelled_cards(tmp_path: Path) -> None:
         path = _write(tmp_path / f"respelled{index:03d}.json", respelled)
         logs.append((path, ref.evaluate_log(log, str(path))))
     mismatches = []
-    for path, expected in logs:
-        diffs = compare_games(expected, _ours(path))
+    ours = _check(*(path for path, _ in logs))
+    for (path, expected), actual in zip(logs, ours, strict=True):
+        diffs = compare_games(expected, actual)
         if diffs:
             mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
     assert not mismatches, "\n".join(mismatches)
