@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import collections
 import copy
+import dataclasses
 import json
 import random
 import subprocess
@@ -57,13 +58,25 @@ def _rules(
     std: bool | None = None,
     defend: bool | None = True,
     vary_target: bool = False,
+    variants: bool = False,
 ) -> ref.Rules:
-    return ref.Rules(
+    """The rules of a scenario's game; ``None`` draws the option. ``variants`` also draws
+    the other options the reference models (super euchre, who leads against a loner, the
+    Canadian loner); without it they keep their defaults and draw nothing."""
+    rules = ref.Rules(
         stick_the_dealer=rng.random() < 0.5 if std is None else std,
         defend_alone=rng.random() < 0.5 if defend is None else defend,
         defend_alone_points=rng.choice((4, 8)),
         target=rng.choice((7, 10, 10, 11)) if vary_target else 10,
     )
+    if variants:
+        rules = dataclasses.replace(
+            rules,
+            super_euchre=rng.random() < 0.75,
+            loner_lead=rng.choice(("left_of_dealer", "left_of_loner", "left_of_loner")),
+            canadian_loner=rng.random() < 0.5,
+        )
+    return rules
 
 
 def _initial(rng: random.Random, rules: ref.Rules, p: float) -> dict[str, int] | None:
@@ -106,6 +119,18 @@ SCENARIOS: dict[str, dict[str, Any]] = {
         vary_target=True,
         notes=0.2,
     ),
+    # The other options the reference models, with lone hands, euchres and reneges enough to
+    # tell each option's effect (see test_crosscheck_covers_enough_hands).
+    "variants": dict(
+        games=120,
+        std=None,
+        defend=None,
+        inject={"renege": 0.15, "canadian_assist": 0.15, "illegal_call": 0.05},
+        lone=0.4,
+        initial=0.3,
+        vary_target=True,
+        variants=True,
+    ),
 }
 
 
@@ -117,6 +142,7 @@ def _generate(name: str, index: int) -> ref.GeneratedGame:
         std=sc.get("std"),
         defend=sc.get("defend", True),
         vary_target=sc.get("vary_target", False),
+        variants=sc.get("variants", False),
     )
     # About half the logs omit the deal (and the kitty); a few give only some seats.
     deal_mode = (
@@ -909,10 +935,21 @@ def test_crosscheck_covers_enough_hands() -> None:
             counts["hands"] += len(gg.expected)
             counts["no deal"] += sum("deal" not in h for h in gg.log["hands"])
             counts["mid-game start"] += "initial_score" in gg.log["game"]
-            for exp in gg.expected:
+            rules = ref.parse_rules(gg.log["game"].get("rules"))
+            for exp, hand in zip(gg.expected, gg.log["hands"], strict=True):
                 counts[exp["outcome"]] += 1
                 counts["alone"] += exp["alone"]
                 counts["defended alone"] += exp["defender_alone"] is not None
+                if rules.super_euchre and exp["outcome"] == "euchred":
+                    counts["super euchre"] += exp["tricks"][ref.team_of(exp["maker"])] == 0
+                if rules.canadian_loner and exp["maker"] == ref.partner_of(hand["dealer"]):
+                    counts["canadian loner"] += hand["actions"][1]["type"] == "order"
+                played = [a["seat"] for a in hand["actions"] if a["type"] == "play"]
+                if exp["alone"] and played:
+                    sitting = set(ref.SEATS) - set(played)
+                    usual = ref.first_leader(ref.Rules(), hand["dealer"], "N", False, sitting)
+                    if played[0] != usual:
+                        counts["led left of the loner"] += 1
             for _n, kind, _seat, _trick in gg.injected:
                 counts[f"injected {kind}"] += 1
     print("\ncoverage:", dict(counts))
@@ -929,6 +966,9 @@ def test_crosscheck_covers_enough_hands() -> None:
         "injected renege",
         "injected illegal_bid",
         "injected dealt_out_of_turn",
+        "super euchre",
+        "canadian loner",
+        "led left of the loner",
     ):
         assert counts[key] >= 20, (key, counts)
 
@@ -1004,3 +1044,34 @@ def test_crosscheck_respelled_cards(tmp_path: Path) -> None:
         if diffs:
             mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
     assert not mismatches, "\n".join(mismatches)
+
+
+def test_the_reference_readme_accounts_for_every_rule_option() -> None:
+    """tests/reference/README.md says which rule options the reference models and, for each
+    of the others, which tests cover it: every option is in one list or the other, and every
+    test it names exists."""
+    import re
+
+    from euchre_log.engine.rules import OPTIONS
+
+    readme = (Path(__file__).resolve().parent / "reference" / "README.md").read_text()
+    modelled_part, rest = readme.split("## What it does not model", 1)
+    table = rest.split("\n\n", 2)[1]
+
+    def first_column(text: str) -> set[str]:
+        """The option names in the first column of a table's rows."""
+        cells = [line.split("|")[1] for line in text.splitlines() if line.startswith("| `")]
+        return {name for cell in cells for name in re.findall(r"`(\w+)`", cell)}
+
+    said_modelled = first_column(modelled_part)
+    assert said_modelled == set(ref.MODELLED_OPTIONS)
+    not_modelled = first_column(table)
+    assert not_modelled.isdisjoint(said_modelled)
+    assert said_modelled | not_modelled == set(OPTIONS), "an option the README does not list"
+    named = re.findall(r"`tests/(\w+)\.py::(\w+)`", readme)
+    assert len(named) > len(not_modelled)
+    for module, test in named:
+        source = (ROOT / "tests" / f"{module}.py").read_text()
+        assert f"def {test}(" in source, f"the README names tests/{module}.py::{test}"
+    for line in table.splitlines()[2:]:
+        assert "`tests/" in line.split("|")[3], f"no test named for: {line}"
