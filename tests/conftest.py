@@ -24,14 +24,18 @@ import pytest
 from sqlalchemy import Engine, create_engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from euchre_log.cli.app import app, register
+
+from .helpers import DOCUMENTED_EXIT_CODES, assert_handled
 
 register()
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+EGN_CORPUS = Path(__file__).resolve().parent / "corpora" / "egn"
+"""The EGN example corpus, committed with the tests (a copy of shared/corpora/egn)."""
 POSTGRES_ENV = "EUCHRE_LOG_TEST_POSTGRES"
 BACKENDS = ("sqlite", "postgresql")
 
@@ -98,15 +102,26 @@ class Database:
             self._engine = None
 
 
+def invoke(*args: str, input: str | None = None) -> Result:
+    """Run euchre-log in-process, as the console script would with these arguments. The
+    test fails at once if the command crashed (an exception other than ``SystemExit``,
+    whose traceback goes into the failure) or ended with an exit code the CLI does not
+    document: Click's runner turns a crash into exit 1 and prints nothing, so neither the
+    exit code nor the output can tell a crash from a verdict."""
+    result = CliRunner().invoke(app, list(args), input=input)
+    assert_handled(result, args)
+    return result
+
+
 class Cli:
-    """Run euchre-log in-process against one database (a path, a URL or a ``Database``)."""
+    """Run euchre-log in-process against one database (a path, a URL or a ``Database``);
+    every call goes through ``invoke``, so a crash fails the test."""
 
     def __init__(self, db: Path | str | Database) -> None:
         self.db = db
-        self.runner = CliRunner()
 
-    def __call__(self, *args: str, input: str | None = None) -> Any:
-        return self.runner.invoke(app, ["--db", str(self.db), *args], input=input)
+    def __call__(self, *args: str, input: str | None = None) -> Result:
+        return invoke("--db", str(self.db), *args, input=input)
 
     def json(self, *args: str, input: str | None = None, code: int = 0) -> Any:
         result = self(*args, "--json", input=input)
@@ -187,9 +202,11 @@ def run(
     timeout: float = 60,
     env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run the real console script in a subprocess, as a user would."""
+    """Run the real console script in a subprocess, as a user would. The test fails at
+    once if it crashed: a traceback or ``main()``'s "internal error" on stderr, or an exit
+    code other than 0, 1 and 2 (an unhandled exception exits 3)."""
     env = dict(os.environ, EUCHRE_LOG_DB=str(db), COLUMNS="120", **(env or {}))
-    return subprocess.run(
+    done = subprocess.run(
         [sys.executable, "-m", "euchre_log", *args],
         input=input,
         capture_output=True,
@@ -198,6 +215,36 @@ def run(
         timeout=timeout,
         cwd=ROOT,
     )
+    assert_handled(done, args, DOCUMENTED_EXIT_CODES)
+    return done
+
+
+def ended(proc: subprocess.Popen[str], timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """A console script started with ``Popen``, once it has ended, with what is left of its
+    output, ready for ``assert_handled``."""
+    if proc.stdin is not None and not proc.stdin.closed:
+        proc.stdin.close()
+    proc.wait(timeout=timeout)
+    out = proc.stdout.read() if proc.stdout is not None else ""
+    err = proc.stderr.read() if proc.stderr is not None else ""
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+@pytest.fixture
+def egn_corpus() -> Path:
+    """The committed EGN corpus. A test that needs it fails, never skips, when it is not
+    there: it is part of the repository, so its absence is a broken checkout."""
+    missing = [
+        name
+        for name in ("SOURCE.md", "LICENSE", "Six Points in Two Hands.egn")
+        if not (EGN_CORPUS / name).is_file()
+    ]
+    if missing:
+        pytest.fail(
+            f"the committed EGN corpus is missing from {EGN_CORPUS} (no {', '.join(missing)}): "
+            "restore it with git checkout -- tests/corpora/egn"
+        )
+    return EGN_CORPUS
 
 
 @pytest.fixture

@@ -1,8 +1,16 @@
-"""Small builders shared by the tests: games from recorder tokens, logs from dicts."""
+"""Small builders shared by the tests: games from recorder tokens, logs from dicts; and the
+checks that tell a crash of euchre-log from a verdict or a refusal."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import subprocess
+import traceback
+from collections.abc import Sequence
+from typing import Any, Final
+
+from click.testing import Result as ClickResult
+from typer.testing import Result as TyperResult
 
 from euchre_log.engine import Rules
 from euchre_log.engine.cards import parse_seat
@@ -126,3 +134,104 @@ def tokens_from_log(doc: dict[str, Any]) -> list[str]:
             lines.append(" ".join(words))
         expected_dealer = "NESW"[("NESW".index(hand["dealer"]) + 1) % 4]
     return lines
+
+
+# --------------------------------------------------------------------------------------------
+# Telling a crash from a rejection
+# --------------------------------------------------------------------------------------------
+
+DOCUMENTED_EXIT_CODES: Final = (0, 1, 2)
+"""What euchre-log exits with when it handled what it was given: 0 all clean, 1 something
+was flagged (check) or found broken (verify, copy), 2 something was refused. An unhandled
+exception is none of these: ``cli.app.main`` turns it into exit 3 and "internal error" (or a
+traceback and exit 1 under EUCHRE_LOG_DEBUG), and Click's test runner into exit 1 with the
+exception in ``result.exception``, which is why an exit code alone proves nothing."""
+
+INTERNAL_ERROR: Final = "euchre-log: internal error"
+"""How ``cli.app.main`` starts the message of an unhandled exception."""
+
+
+def _describe(args: Sequence[str] | None, code: int | None, out: str, err: str) -> str:
+    shown = "euchre-log " + " ".join(args) if args else "euchre-log"
+    return f"{shown}\nexit code: {code}\nstdout:\n{out[-3000:]}\nstderr:\n{err[-3000:]}"
+
+
+def assert_handled(
+    result: ClickResult | TyperResult | subprocess.CompletedProcess[str],
+    args: Sequence[str] | None = None,
+    codes: Sequence[int] = DOCUMENTED_EXIT_CODES,
+) -> None:
+    """Fail the test unless euchre-log handled its input: it ended with one of ``codes``,
+    by its own decision, and printed no traceback and no "internal error".
+
+    ``result`` is what Click's ``CliRunner.invoke`` returns (an exception other than
+    ``SystemExit`` there is a crash: its traceback goes into the failure message) or a
+    finished subprocess of the real console script.
+    """
+    if isinstance(result, subprocess.CompletedProcess):
+        code, out, err = result.returncode, result.stdout or "", result.stderr or ""
+        if args is None and isinstance(result.args, list):  # the whole command line
+            args = [str(a) for a in result.args]
+            if args[1:3] == ["-m", "euchre_log"]:
+                args = args[3:]
+        crashed = "Traceback (most recent call last)" in err or INTERNAL_ERROR in err
+        if crashed or code not in codes:
+            raise AssertionError(
+                "euchre-log crashed or ended with an undocumented exit code:\n"
+                + _describe(args, code, out, err)
+            )
+        return
+    exc = result.exception
+    if exc is not None and not isinstance(exc, SystemExit):
+        tb = "".join(traceback.format_exception(*result.exc_info)) if result.exc_info else repr(exc)
+        raise AssertionError(
+            f"euchre-log crashed ({type(exc).__name__}: {exc}):\n{tb}\n"
+            + _describe(args, result.exit_code, result.stdout, result.stderr)
+        )
+    if result.exit_code not in codes or INTERNAL_ERROR in result.stderr:
+        raise AssertionError(
+            "euchre-log ended with an undocumented exit code:\n"
+            + _describe(args, result.exit_code, result.stdout, result.stderr)
+        )
+
+
+def report_exit_code(report: dict[str, Any]) -> int:
+    """The exit code LOG_FORMAT.md gives a euchre-log-check/1 report: 2 when a file was
+    rejected, else 1 when anything was flagged, else 0."""
+    games = report["games"]
+    if any(g["error"] is not None for g in games):
+        return 2
+    if any(h["flags"] for g in games for h in g["hands"]):
+        return 1
+    return 0
+
+
+def assert_verdict(
+    result: ClickResult | TyperResult | subprocess.CompletedProcess[str],
+    args: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """``check --json``'s answer, after making sure it is a verdict and not a crash: the
+    command handled its input, printed a whole euchre-log-check/1 report, and its exit code
+    is the one that report calls for (so an exit 1 comes with a flag, an exit 2 with an
+    error). Returns the report."""
+    assert_handled(result, args)
+    if isinstance(result, subprocess.CompletedProcess):
+        code, out, err = result.returncode, result.stdout, result.stderr
+    else:
+        code, out, err = result.exit_code, result.stdout, result.stderr
+    try:
+        report: dict[str, Any] = json.loads(out)
+    except json.JSONDecodeError as exc:
+        raise AssertionError(
+            f"check --json printed no whole report ({exc}):\n" + _describe(args, code, out, err)
+        ) from None
+    assert report.get("format") == "euchre-log-check/1", _describe(args, code, out, err)
+    for game in report["games"]:
+        if game["error"] is not None:  # a rejection says why, and gives no verdict
+            assert game["error"]["message"] and game["hands"] == [], game
+    expected = report_exit_code(report)
+    assert code == expected, (
+        f"exit code {code}, but the report calls for {expected}:\n"
+        + _describe(args, code, out, err)
+    )
+    return report

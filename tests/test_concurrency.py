@@ -15,7 +15,8 @@ import pytest
 from euchre_log.store.access import open_store
 from euchre_log.store.games import load_game
 
-from .conftest import Database, run
+from .conftest import Database, ended, run
+from .helpers import assert_handled
 from .test_crash import _script, start_recorder
 
 
@@ -25,7 +26,7 @@ def _feed(proc: Any, lines: list[str], answers: list[dict[str, Any]]) -> None:
         proc.stdin.flush()
         answers.append(json.loads(proc.stdout.readline()))
     proc.stdin.close()
-    proc.wait(timeout=60)
+    proc.wait(timeout=60)  # its stderr is read once the threads are done, by ``ended``
 
 
 @pytest.mark.slow
@@ -47,8 +48,9 @@ def test_two_recorders_on_different_games_at_the_same_time(any_db: Database) -> 
     for t in threads:
         t.join(timeout=120)
     for p in procs:
-        assert p.returncode == 0, p.stderr.read() if p.stderr else ""
-        assert "locked" not in (p.stderr.read() if p.stderr else "")
+        done = ended(p)
+        assert_handled(done, codes=(0,))
+        assert "locked" not in done.stderr
     assert all(a["ok"] for group in answers for a in group)
     store = open_store(str(db))
     for game, script in zip(games, scripts, strict=True):
@@ -74,15 +76,14 @@ def test_two_recorders_on_the_same_game_never_conflict(any_db: Database) -> None
     second.stdin.flush()
     answer = json.loads(second.stdout.readline())
     assert not answer["ok"] and "moved on" in answer["error"]
-    second.wait(timeout=30)
-    assert second.returncode == 2
+    assert_handled(ended(second), codes=(2,))
     # Started again, the second recorder sees the first one's entry and carries on.
     again = run(db, "record", str(game), "--json", input="o\n")
     assert json.loads(again.stdout.splitlines()[1])["ok"]
     first.stdin.write("9s\n")  # the first is now behind: refused, nothing written
     first.stdin.flush()
     assert not json.loads(first.stdout.readline())["ok"]
-    first.wait(timeout=30)
+    assert_handled(ended(first), codes=(2,))
     store = open_store(str(db))
     stored = load_game(store, game)
     store.close()
@@ -111,6 +112,8 @@ def test_racing_recorders_on_the_same_game_store_one_entry(any_db: Database) -> 
             t.join(timeout=60)
         oks = [a[0]["ok"] for a in answers]
         assert sorted(oks) == [False, True], answers  # one lands, the other is told
+        for proc, ok in zip(procs, oks, strict=True):
+            assert_handled(ended(proc), codes=(0,) if ok else (2,))
         loser = answers[oks.index(False)][0]
         assert "moved on" in loser["error"]
     store = open_store(str(db))

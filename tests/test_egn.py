@@ -12,7 +12,6 @@ import copy
 import json
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,10 +36,10 @@ from euchre_log.formats.egn import (
 from euchre_log.formats.reader import LogError, play_log, read_log
 from euchre_log.formats.writer import action_dict, game_info, hand_dict
 
-CORPUS = Path(__file__).resolve().parent / "corpora" / "egn"  # a copy of shared/corpora/egn
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason=f"the EGN example corpus is not present at {CORPUS}"
-)
+from .conftest import EGN_CORPUS as CORPUS
+from .drawn import draw_game
+
+needs_corpus = pytest.mark.usefixtures("egn_corpus")  # fails, never skips, without it
 
 # ---------------------------------------------------------------------------
 # What every corpus file reads to: per game (hands, final score NS-EW, winner).
@@ -113,8 +112,6 @@ REFUSED: dict[str, tuple[int, int | None, str]] = {
 
 
 def _corpus_files() -> list[str]:
-    if not CORPUS.is_dir():
-        return []
     return sorted(
         p.relative_to(CORPUS).as_posix() for p in CORPUS.rglob("*") if p.suffix in (".egn", ".emn")
     )
@@ -600,10 +597,72 @@ def _replays(rules: Rules, hand: dict[str, Any]) -> bool:
 
 
 def _random_log(
+    data: st.DataObject, rules_spec: dict[str, Any], texts: list[str], *, extras: bool = True
+) -> dict[str, Any]:
+    """A legal game drawn by Hypothesis (``tests/drawn.py``), with notes, and (``extras``)
+    renege calls, a penalty, dealt hands and kitties; every choice is a draw."""
+    rules = Rules.build(rules_spec)
+    half = st.integers(0, rules.target // 2 - 1)
+    start = data.draw(st.tuples(half, half), label="initial score")
+    first = data.draw(st.integers(0, 3), label="first dealer")
+    # EGN keeps no order between the discard and a defender's call (see
+    # test_defend_alone_comes_before_the_discard): the defender speaks first, as EGN reads it.
+    played, dealt = draw_game(
+        data, rules, first_dealer=first, initial_score=start, defender_first=True
+    )
+    game = GameState(rules, start)
+    hands: list[dict[str, Any]] = []
+    maybe = st.sampled_from([False, False, True])  # about one time in three
+    for k, d in enumerate(dealt):
+        acts: list[A.Action] = list(d.actions)
+        state = game.start_hand(d.dealer, d.upcard)
+        for a in acts:
+            state.apply(a)
+        # Renege calls on a trick the accused has played to: false or unresolved, never upheld.
+        plays = [i for i, a in enumerate(acts) if isinstance(a, A.Play)]
+        if extras and plays and data.draw(maybe, label=f"hand {k + 1}: a renege call"):
+            at = data.draw(st.sampled_from(plays), label="after action")
+            trick = plays.index(at) // state.trick_size + 1
+            seats = [a.seat for a in acts[: at + 1] if isinstance(a, A.Play)]
+            accused = data.draw(st.sampled_from(seats[-state.trick_size :]), label="accused")
+            call = A.RenegeCall(data.draw(st.integers(0, 3), label="called by"), accused, trick)
+            trial = [*acts[: at + 1], call, *acts[at + 1 :]]
+            if _replays(rules, hand_dict(d.dealer, d.upcard, trial)):
+                acts = trial
+        if extras and k == len(dealt) - 1 and game.winner is not None:
+            seat = data.draw(st.integers(0, 3), label="penalty called by")
+            acts.append(A.Penalty(seat, game.winner, 1, "table talk"))
+        deal = {
+            s: d.hands[s]
+            for s in range(4)
+            if extras and data.draw(maybe, label=f"hand {k + 1}: {SEAT_LETTERS[s]} shows")
+        }
+        kitty = d.kitty if extras and data.draw(maybe, label=f"hand {k + 1}: kitty shown") else ()
+        hands.append(hand_dict(d.dealer, d.upcard, acts, deal=deal, kitty=kitty))
+    assert game.score == played.score
+    # Notes anywhere, with or without a seat.
+    for text in texts:
+        hand = hands[data.draw(st.integers(0, len(hands) - 1), label="note in hand")]
+        by = data.draw(st.sampled_from([None, 0, 1, 2, 3]), label="note by")
+        at = data.draw(st.integers(0, len(hand["actions"])), label="note at")
+        hand["actions"].insert(at, action_dict(A.Note(by, text)))
+    info = game_info(
+        {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"},
+        rules,
+        title="Random game",
+        date=data.draw(st.sampled_from([None, "2026-05-29T16:30", "2026-11-27"]), label="date"),
+        initial_score=start,
+        notes=data.draw(st.sampled_from([None, "Friday night", "At Mom's, by the fire"])),
+    )
+    return {"format": "euchre-log/1", "game": info, "hands": hands}
+
+
+def _seeded_log(
     seed: int, rules_spec: dict[str, Any], texts: list[str], *, extras: bool = True
 ) -> dict[str, Any]:
-    """A random legal game, with notes, and (``extras``) renege calls, a penalty, dealt
-    hands and kitties."""
+    """A fixed random legal game (``simulate.random_game`` from a seed), with notes, and
+    (``extras``) renege calls, a penalty, dealt hands and kitties: the sample that the
+    example tests below break on purpose. The properties draw theirs (``_random_log``)."""
     rng = random.Random(seed)
     rules = Rules.build(rules_spec)
     start = (rng.randrange(rules.target // 2), rng.randrange(rules.target // 2))
@@ -689,16 +748,16 @@ def _check_egn_shape(egn: dict[str, Any]) -> None:
         assert all(EGN_CARD.match(c) for c in cards), cards
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    rules=st.sampled_from(RULESETS),
-    texts=note_texts,
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+@given(rules=st.sampled_from(RULESETS), texts=note_texts, data=st.data())
 def test_random_games_round_trip_through_egn(
-    seed: int, rules: dict[str, Any], texts: list[str]
+    rules: dict[str, Any], texts: list[str], data: st.DataObject
 ) -> None:
-    log = _random_log(seed, rules, texts)
+    log = _random_log(data, rules, texts)
     original = play_log(read_log(log))
     egn = logs_to_egn(log)
     _check_egn_shape(egn)
@@ -733,34 +792,36 @@ def test_random_games_round_trip_through_egn(
     assert logs_to_egn(back[0]) == egn
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(
-    seed=st.integers(0, 2**32 - 1),
     rules=st.sampled_from(NATIVE_RULESETS),
     texts=st.lists(st.sampled_from(MARKS).map(lambda m: m + "Commentary"), min_size=1, max_size=20),
+    data=st.data(),
 )
 def test_foreign_egn_annotations_survive_a_round_trip(
-    seed: int, rules: dict[str, Any], texts: list[str]
+    rules: dict[str, Any], texts: list[str], data: st.DataObject
 ) -> None:
     # An EGN file written by another tool: plain annotations at any call or play.
-    egn = logs_to_egn(_random_log(seed, rules, [], extras=False))
-    rng = random.Random(seed)
+    egn = logs_to_egn(_random_log(data, rules, [], extras=False))
     for deal in egn["deals"]:
         deal.pop("alternativeLines", None)
         for phase in deal["phases"]:
             for table in ("callAnnotations", "playAnnotations"):
                 phase.pop(table, None)
-    for text in texts:
-        deal = rng.choice(egn["deals"])
-        phase = rng.choice(deal["phases"])
+    for n, text in enumerate(texts):
+        deal = data.draw(st.sampled_from(egn["deals"]), label="annotated deal")
+        phase = data.draw(st.sampled_from(deal["phases"]), label="phase")
         if phase["type"] == "EUCHRE_BIDDING":
             size, table = len(phase["calls"]), "callAnnotations"
         else:
             size, table = sum(len(t) for t in phase["tricks"]), "playAnnotations"
         if size:
-            phase.setdefault(table, {}).setdefault(str(rng.randrange(size)), []).append(
-                f"{text} {rng.random():.3f}"
-            )
+            at = data.draw(st.integers(0, size - 1), label="at")
+            phase.setdefault(table, {}).setdefault(str(at), []).append(f"{text} {n}")
     for deal in egn["deals"]:
         for phase in deal["phases"]:
             for table in ("callAnnotations", "playAnnotations"):
@@ -775,7 +836,7 @@ def test_foreign_egn_annotations_survive_a_round_trip(
 
 def _sample_egn(seed: int = 7) -> dict[str, Any]:
     """A complete, legal EGN game to break in the tests below."""
-    return logs_to_egn(_random_log(seed, {"preset": "north-american"}, [], extras=False))
+    return logs_to_egn(_seeded_log(seed, {"preset": "north-american"}, [], extras=False))
 
 
 def _deal_with_tricks(egn: dict[str, Any], n: int = 3) -> dict[str, Any]:
@@ -991,7 +1052,7 @@ def test_a_missing_discard_is_an_unseen_one_and_a_known_discard_is_kept() -> Non
 
 
 def test_renege_calls_penalties_and_seated_notes_travel_as_annotations() -> None:
-    log = _random_log(3, {"preset": "family"}, ["[?]Bad lead", "plain words"])
+    log = _seeded_log(3, {"preset": "family"}, ["[?]Bad lead", "plain words"])
     last = log["hands"][-1]["actions"]
     last.insert(0, {"type": "note", "seat": "E", "text": "[!!]before anything"})
     first_play = next(i for i, a in enumerate(last) if a["type"] == "play")

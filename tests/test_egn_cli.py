@@ -7,12 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import EGN_CORPUS as CORPUS
 from .conftest import SAMPLES, Cli
 
-CORPUS = Path(__file__).resolve().parent / "corpora" / "egn"  # a copy of shared/corpora/egn
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason="the EGN corpus is not on this machine"
-)
+needs_corpus = pytest.mark.usefixtures("egn_corpus")  # fails, never skips, without it
 
 
 @needs_corpus

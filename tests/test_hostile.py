@@ -68,22 +68,16 @@ def test_thousands_of_hands_in_one_game_are_refused(cli: Cli, tmp_path: Path) ->
     )
 
 
-def test_a_read_only_database(tmp_path: Path, cli: Cli) -> None:
+def test_a_read_only_database(tmp_path: Path) -> None:
     db = tmp_path / "ro.db"
     assert Cli(db).json("new", "--players", "A,B,C,D")["id"] == 1
     read_only = f"sqlite:///file:{db}?mode=ro&uri=true"
-    listing = cli.runner.invoke(
-        __import__("euchre_log.cli.app", fromlist=["app"]).app,
-        ["--db", read_only, "games", "--json"],
-    )
+    listing = Cli(read_only)("games", "--json")
     assert listing.exit_code == 0  # reading is fine
-    made = cli.runner.invoke(
-        __import__("euchre_log.cli.app", fromlist=["app"]).app,
-        ["--db", read_only, "new", "--players", "E,F,G,H"],
-    )
+    assert [g["id"] for g in json.loads(listing.stdout)["games"]] == [1]
+    made = Cli(read_only)("new", "--players", "E,F,G,H")
     assert made.exit_code == 2
     assert "it is read-only" in made.stderr and "nothing was stored" in made.stderr
-    assert "Traceback" not in made.output
 
 
 @pytest.mark.slow
@@ -99,7 +93,6 @@ def test_a_database_locked_by_another_program(tmp_path: Path) -> None:
         holder.close()
     assert result.returncode == 2
     assert "another program holds it locked" in result.stderr
-    assert "Traceback" not in result.stderr
 
 
 @pytest.mark.slow

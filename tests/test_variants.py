@@ -353,6 +353,39 @@ def test_renege_penalty_options_are_validated() -> None:
         Rules.build({"renege_penalty": "double"})
 
 
+# Seed 001's ordering-up hand (see helpers.ORDER_UP_PLAY) with East throwing 9D on the trump
+# lead while holding TH, which East plays on trick 3: a renege proven by the later play.
+RENEGED = "9h o 9s\nah 9d jh 9h\nac qc 9c jc\nkd ad td th\nas qs kc kh\nqh ks ts jd\n"
+# South goes alone in spades; West throws QD on the trump lead while holding KS and QS.
+RENEGED_VS_ALONE = (
+    deal("js jc as 9h 9c", "ah kh qh ac kc", "ts 9s th jh qc", "ks qs ad kd qd")
+    + "9d p p p p\ns!\njs kc qd\n"
+)
+
+
+def test_renege_points_options_set_the_penalty() -> None:
+    """``renege_points`` and ``renege_points_vs_alone`` are what an upheld call is worth,
+    awarded to the innocent side or deducted from the guilty one."""
+    upheld = RENEGED + "renege E 1 by N"
+    for rules, points in (
+        ({}, (2, 0)),
+        ({"renege_points": 3}, (3, 0)),
+        ({"renege_points": 3, "renege_penalty": "deduct"}, (0, -3)),
+        ({"renege_points_vs_alone": 6}, (2, 0)),  # NS did not go alone
+    ):
+        r = result(upheld, rules=rules)
+        assert (r.outcome, r.points) == ("renege_penalty", points), rules
+    against_alone = RENEGED_VS_ALONE + "renege W 1 by N"
+    for rules, points in (
+        ({}, (4, 0)),
+        ({"renege_points_vs_alone": 6}, (6, 0)),
+        ({"renege_points": 3}, (4, 0)),  # against a lone hand, its own option counts
+        ({"renege_points_vs_alone": 6, "renege_penalty": "deduct"}, (0, -6)),
+    ):
+        r = result(against_alone, rules=rules)
+        assert (r.outcome, r.points) == ("renege_penalty", points), rules
+
+
 # --- random hands under each option: the generator uses the variants legally ---------------
 
 VARIANT_ACTIONS: dict[str, tuple[dict[str, object], str]] = {

@@ -118,10 +118,16 @@ def legal_cards(hand: Iterable[str], trump: str, led_suit: str | None) -> list[s
 
 @dataclass(frozen=True)
 class Rules:
+    """The rule options this reference models (README.md lists the others, and the tests
+    that cover them instead)."""
+
     stick_the_dealer: bool = False
     defend_alone: bool = False
     defend_alone_points: int = 4
     target: int = 10
+    super_euchre: bool = False
+    loner_lead: str = "left_of_dealer"  # or "left_of_loner"
+    canadian_loner: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -129,7 +135,14 @@ class Rules:
             "defend_alone": self.defend_alone,
             "defend_alone_points": self.defend_alone_points,
             "target": self.target,
+            "super_euchre": self.super_euchre,
+            "loner_lead": self.loner_lead,
+            "canadian_loner": self.canadian_loner,
         }
+
+
+MODELLED_OPTIONS = tuple(Rules().to_json())
+"""The rule options (RULES.md) this reference plays by."""
 
 
 # Only the options this reference knows; the presets from RULES.md, reduced to them.
@@ -137,7 +150,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},
     "family": {"defend_alone": True, "defend_alone_points": 4},
     "north-american": {"stick_the_dealer": True},
-    "canadian": {"stick_the_dealer": True},
+    "canadian": {"stick_the_dealer": True, "canadian_loner": True},
 }
 
 
@@ -167,9 +180,12 @@ def parse_rules(raw: dict[str, Any] | None) -> Rules:
     preset = raw.pop("preset", None)
     if preset is not None:
         values.update(PRESETS[preset])
-    for key in ("stick_the_dealer", "defend_alone", "defend_alone_points", "target"):
+    for key in MODELLED_OPTIONS:
         if key in raw:
             values[key] = raw[key]
+    unknown = set(raw) - set(MODELLED_OPTIONS)
+    if unknown:
+        raise NotImplementedError(f"the reference engine does not model {sorted(unknown)}")
     return Rules(**values)
 
 
@@ -190,7 +206,16 @@ def score_hand(
         points[defenders] = rules.defend_alone_points
     else:
         points[defenders] = 2
+    if rules.super_euchre and maker_tricks == 0 and points[defenders] == 2:
+        points[defenders] = 4  # RULES.md: defenders who take all 5 score 4 (instead of 2)
     return "euchred", points
+
+
+def first_leader(rules: Rules, dealer: str, maker: str, alone: bool, sitting: Iterable[str]) -> str:
+    """Who leads trick 1: left of the dealer, or left of a lone maker under
+    ``loner_lead: left_of_loner``; a seat that sits out is skipped."""
+    start = left_of(maker) if alone and rules.loner_lead == "left_of_loner" else left_of(dealer)
+    return next(s for s in clockwise_from(start) if s not in set(sitting))
 
 
 # --------------------------------------------------------------------------------------------
@@ -385,6 +410,15 @@ def evaluate_hand(
                     phase, passes = "bid2", 0
             else:
                 trump, maker, alone = upcard[1], seat, bool(action.get("alone", False))
+                if rules.canadian_loner and seat == partner_of(dealer) and not alone:
+                    flags.append(
+                        _flag(
+                            "illegal_bid",
+                            seat,
+                            None,
+                            f"{seat} assisted without going alone under the Canadian loner",
+                        )
+                    )
                 picked_up = True
                 phase = "preplay"
             continue
@@ -473,7 +507,7 @@ def evaluate_hand(
             if defender is not None:
                 sitting.add(partner_of(defender))
             active = [s for s in clockwise_from(left_of(dealer)) if s not in sitting]
-            turn = active[0]
+            turn = first_leader(rules, dealer, maker, alone, sitting)
             phase = "play"
         if seat not in active:
             raise fail(f"{seat} sits out this hand", i)
@@ -633,6 +667,7 @@ class HandPlan:
     second_renege: bool = False  # ...and then swap two more
     force_alone: bool = False  # a lone hand (used to exercise defending alone)
     force_defend: bool = False
+    canadian_assist: bool = False  # Canadian loner: the dealer's partner assists, not alone
 
 
 @dataclass
@@ -701,7 +736,13 @@ def generate_hand(
 
     # Round one.
     for s in order:
-        if not no_round_one:
+        if plan.canadian_assist:
+            if s == partner_of(dealer):
+                trump, maker, picked_up, alone = up_suit, s, True, False
+                pre.append({"type": "order", "seat": s, "alone": False})
+                injected.append(("illegal_bid", s, None))
+                break
+        elif not no_round_one:
             strength = bid_strength(hands[s] + ([upcard] if s == dealer else []), up_suit)
             if s == partner_of(dealer):
                 strength += 0.6
@@ -710,6 +751,8 @@ def generate_hand(
             if rng.random() < _p_call(strength) or (plan.force_alone and rng.random() < 0.3):
                 trump, maker, picked_up = up_suit, s, True
                 alone = rng.random() < _p_alone(strength) or plan.force_alone
+                if rules.canadian_loner and s == partner_of(dealer):
+                    alone = True  # the Canadian loner: the dealer's partner must go alone
                 pre.append({"type": "order", "seat": s, "alone": alone})
                 break
         pre.append({"type": "pass", "seat": s})
@@ -815,7 +858,7 @@ def generate_hand(
     if defender:
         sitting.add(partner_of(defender))
     active = [s for s in order if s not in sitting]
-    leader = active[0]
+    leader = first_leader(rules, dealer, maker, alone, sitting)
 
     # Random legal play.
     remaining = {s: list(hands[s]) for s in active}
@@ -968,7 +1011,7 @@ def generate_game(
     rules_style: str = "explicit",
 ) -> GeneratedGame:
     """A random game. ``inject`` maps an irregularity to its per-hand probability:
-    "renege", "illegal_call", "stuck_pass", "illegal_defend", "out_of_turn".
+    "renege", "illegal_call", "stuck_pass", "illegal_defend", "canadian_assist", "out_of_turn".
     ``deal_mode`` is "full", "none", "partial" or "mixed" (chosen per hand)."""
     inject = inject or {}
     score = dict(initial_score or {"NS": 0, "EW": 0})
@@ -996,12 +1039,14 @@ def generate_game(
         plan = HandPlan()
         roll = rng.random()
         acc = 0.0
-        for kind in ("renege", "illegal_call", "stuck_pass", "illegal_defend"):
+        for kind in ("renege", "illegal_call", "stuck_pass", "illegal_defend", "canadian_assist"):
             acc += inject.get(kind, 0.0)
             if roll < acc:
                 if kind == "stuck_pass" and not rules.stick_the_dealer:
                     break
                 if kind == "illegal_defend" and rules.defend_alone:
+                    break
+                if kind == "canadian_assist" and not rules.canadian_loner:
                     break
                 setattr(plan, kind, True)
                 plan.second_renege = kind == "renege" and rng.random() < inject.get(
