@@ -40,6 +40,7 @@ from euchre_log.engine.cards import (
     ACE,
     BENNY,
     CARD_TEXT,
+    HAND_SIZE,
     JACK,
     NINE,
     SEAT_LETTERS,
@@ -51,7 +52,6 @@ from euchre_log.engine.cards import (
 )
 from euchre_log.engine.hand import (
     DISCARD,
-    HAND_SIZE,
     KITTY_SIZE,
     OVER,
     PLAY,

@@ -146,3 +146,124 @@ def test_a_file_with_a_tricks_action_is_read_and_checked() -> None:
     actions[-1] = {"type": "tricks", "NS": 1, "EW": 5}
     with pytest.raises(LogError, match=r"hand 1, action 3: .*add up to 6"):
         play_log(read_log(log([{"dealer": "W", "upcard": "9H", "actions": actions}])))
+
+
+# --- Claims -------------------------------------------------------------------------
+
+from euchre_log.engine.actions import Claim, Play  # noqa: E402
+from euchre_log.engine.cards import CARD_TEXT, parse_card  # noqa: E402
+from euchre_log.engine.game import GameState  # noqa: E402
+from euchre_log.engine.rules import Rules  # noqa: E402
+
+from .brute import NEVER, Brute, masks_to_sets  # noqa: E402
+from .helpers import ORDER_UP_DEAL  # noqa: E402
+
+
+def test_a_good_claim_scores_the_rest_for_the_claimers() -> None:
+    """Seed 001's ordering-up deal, hearts trump, every hand shown. After trick 4 (N's K♥
+    wins) N leads Q♥ and W still holds J♦, the left bower: W's claim of the last trick
+    is good whatever N leads."""
+    s = session(ORDER_UP_DEAL + "9h o 9s\nah th jh 9h\nac qc 9c jc\nkd ad td 9d\nkc kh ks ts")
+    s.feed("claim W")
+    (r,) = s.game.results()
+    assert r.flags == () and r.tricks == (3, 2) and r.outcome == "made"
+    hand = s.game.hands[0]
+    assert hand.claim_known and hand.claimed == 3 and hand.unrecorded == 1
+
+
+def test_a_claim_the_other_side_could_beat_is_flagged_with_the_play_that_beats_it() -> None:
+    # After trick 3 (W's A♦ wins) W leads; W still holds J♦, the left bower: N's claim of
+    # the last two tricks fails to J♦, whatever N-S do.
+    s = session(ORDER_UP_DEAL + "9h o 9s\nah th jh 9h\nac qc 9c jc\nkd ad td 9d\nclaim N")
+    (r,) = s.game.results()
+    (flag,) = r.flags
+    assert (flag.kind, flag.seat, flag.trick) == ("bad_claim", 0, 4)
+    assert flag.message == (
+        "N claimed the rest of the tricks, but W could win trick 4 with JD (the left bower, "
+        "a heart)"
+    )
+    assert r.tricks == (4, 1)  # scored as claimed, as tables do when nobody objects
+
+
+def test_a_claim_whose_cards_are_not_all_known_is_not_checked() -> None:
+    s = session("9h o 9s\nah th jh 9h\nclaim S")
+    hand = s.game.hands[0]
+    (r,) = s.game.results()
+    assert r.flags == () and not hand.claim_known and r.outcome == "march"
+    assert "it was not checked" in session_replay(s)
+
+
+def session_replay(s: Any) -> str:
+    from rich.console import Console
+
+    from euchre_log.render.replay import action_sentence
+
+    hand = s.game.hands[0]
+    console = Console(width=200, record=True)
+    console.print(action_sentence(hand, hand.actions[-1], {}))
+    return console.export_text()
+
+
+def test_claims_are_refused_where_they_cannot_be() -> None:
+    with pytest.raises(EntryError, match="trick 1 is under way"):
+        session("9h o 9s\nah").feed("claim S")
+    with pytest.raises(EntryError, match="sits out"):
+        session("9h o! 9s").feed("claim S")
+
+
+def _random_claims(seed: int) -> list[tuple[GameState, int]]:
+    """Hands dealt at random with every deal shown, played legally to a random trick
+    boundary, then claimed by a random playing seat."""
+    import random
+
+    from euchre_log.engine.simulate import random_hand
+
+    rng = random.Random(seed)
+    rules = Rules.build({"preset": "family"})
+    out = []
+    for _ in range(40):
+        dealt = random_hand(rng, rules, rng.randrange(4))
+        game = GameState(rules)
+        hand = game.start_hand(
+            dealt.dealer, dealt.upcard, deal=dict(enumerate(dealt.hands)), kitty=dealt.kitty
+        )
+        stop = rng.randrange(0, 5)
+        for action in dealt.actions:
+            if hand.trump >= 0 and hand.trick == stop and not hand.trick_pos and hand.phase == 3:
+                break
+            hand.apply(action)
+        if hand.phase != 3 or hand.trick_pos:
+            continue
+        seats = [s for s in range(4) if hand.active(s)]
+        out.append((game, rng.choice(seats)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_claims_are_judged_exactly_as_a_brute_force_search_judges_them(seed: int) -> None:
+    """Every claim against the separate brute force of tests/brute.py: the claim is bad
+    exactly when the other side can win a trick against the claimers' best play, and the
+    flag names the first trick they can force."""
+    for game, claimer in _random_claims(seed):
+        hand = game.hands[0]
+        if hand.slack[hand.dealer]:
+            continue  # an unseen discard: the claim cannot be checked, tested above
+        hands = [hand.possible_cards(s) if hand.active(s) else 0 for s in range(4)]
+        brute = Brute(hand.trump, hand.sitting)
+        first = brute.first_loss(masks_to_sets(hands), hand.turn, (), claimer & 1)
+        hand.apply(Claim(claimer))
+        assert hand.claim_known
+        flags = [f for f in hand.flags if f.kind == "bad_claim"]
+        if first == NEVER:
+            assert flags == []
+        else:
+            (flag,) = flags
+            assert flag.trick == hand.trick + first, (flag.message, CARD_TEXT[flag.card or 0])
+            assert flag.accused is not None and flag.accused & 1 != claimer & 1
+
+
+def test_the_recorder_claims_for_the_seat_on_lead_by_default() -> None:
+    s = session(ORDER_UP_DEAL + "9h o 9s\nah th jh 9h\nclaim")
+    hand = s.game.hands[0]
+    assert hand.claimed == 2  # S won trick 1 and leads
+    assert Play(2, parse_card("ac")) not in hand.actions

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from euchre_log.engine import HandState, Rules
 from euchre_log.engine.cards import CARD_TEXT, parse_card
+from euchre_log.engine.positions import start_position
 from euchre_log.engine.review import (
     COSTLY,
     COSTLY_POINTS,
@@ -445,7 +446,7 @@ def test_review_matches_brute_force() -> None:
         wanted[kind] -= 1
         brute = Brute(hand.trump, hand.sitting)
         makers = hand.maker & 1
-        pos = Position.start(hand)
+        pos = start_position(hand)
 
         def value(p: Position, brute: Brute = brute, makers: int = makers) -> int:
             ns = p.won[0] + brute.ns(masks_to_sets(p.hands), p.leader, p.table)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from euchre_log.engine.cards import legal_mask, parse_card
+from euchre_log.engine.positions import position_after, start_position
 from euchre_log.engine.simulate import legal_cards as simulate_legal_cards
 from euchre_log.engine.solver import (
     ClaimCheck,
@@ -202,13 +203,13 @@ def test_a_claim_in_words() -> None:
     # club), but then a diamond loses to AD and a spade to W's ruff with JD: E-W win
     # trick 3 whatever S-N do.
     hand = session(ORDER_UP_DEAL + "9h o 9s\nah th jh 9h").game.hands[0]
-    verdict = check_claim(Position.from_hand(hand), 2)
+    verdict = check_claim(position_after(hand), 2)
     assert not verdict.good and verdict.trick == 3 and verdict.seat == 3
     assert verdict.card in (parse_card("JD"), parse_card("AD"))
     assert verdict.line[0] == (2, parse_card("AC"))
     # Before the last trick (N to lead QH; E AS, S QS, W JD left), W's JD takes it: a
     # claim by W is good, and one by N loses trick 5 to it.
-    late = Position.from_hand(session(ORDER_UP_DEAL + ORDER_UP_PLAY).game.hands[0], 16)
+    late = position_after(session(ORDER_UP_DEAL + ORDER_UP_PLAY).game.hands[0], 16)
     assert check_claim(late, 3) == ClaimCheck(True)
     cards = [parse_card(c) for c in ("QH", "AS", "QS", "JD")]
     assert check_claim(late, 0) == ClaimCheck(
@@ -244,19 +245,19 @@ def test_random_legal_cards_match_brute_force() -> None:
 
 def test_positions_from_a_recorded_hand() -> None:
     hand = session(ORDER_UP_DEAL + ORDER_UP_PLAY).game.hands[0]
-    start = Position.start(hand)
+    start = start_position(hand)
     w = sum(1 << parse_card(c) for c in ("AD", "KC", "QC", "JD", "9H"))  # after the discard
     assert start.hands[3] == w and start.leader == 0 and start.trump == 2
-    mid = Position.from_hand(hand, 6)  # trick 2: S led AC, W played QC
+    mid = position_after(hand, 6)  # trick 2: S led AC, W played QC
     assert mid.leader == 2 and mid.won == (1, 0) and mid.turn == 0
     assert mid.table == (parse_card("AC"), parse_card("QC")) and mid.trick_number == 2
-    end = Position.from_hand(hand)
+    end = position_after(hand)
     assert end.finished and end.won == (3, 2) and solve(end, 0) == 3
     # Without the deal, the cards each seat played are its hand.
-    assert Position.start(session(ORDER_UP_PLAY).game.hands[0]) == start
+    assert start_position(session(ORDER_UP_PLAY).game.hands[0]) == start
     # Partway through, without the deal, the cards still held are unknown.
     with pytest.raises(ValueError, match="not all known"):
-        Position.start(session("9h o 9s\nah th jh 9h").game.hands[0])
+        start_position(session("9h o 9s\nah th jh 9h").game.hands[0])
 
 
 def test_impossible_positions_are_refused() -> None:

@@ -117,6 +117,14 @@ class Tricks:
     ew: int
 
 
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """``seat`` shows their cards and claims every remaining trick for their side."""
+
+    TYPE: ClassVar[Literal["claim"]] = "claim"
+    seat: Seat
+
+
 # --- Variant actions (RULES.md's options) -------------------------------------------
 
 
@@ -185,6 +193,7 @@ Action: TypeAlias = Union[
     Penalty,
     Note,
     Tricks,
+    Claim,
     BennySuit,
     BlindDoubleLoner,
     FarmersHand,
@@ -206,6 +215,7 @@ ActionType: TypeAlias = Literal[
     "penalty",
     "note",
     "tricks",
+    "claim",
     "benny_suit",
     "blind_double_loner",
     "farmers_hand",

@@ -41,6 +41,9 @@ RANK_LETTERS: Final = "789TJQKA"
 RANK_NAMES: Final = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
 
+HAND_SIZE: Final = 5
+"""Cards dealt to each seat, and tricks in a hand."""
+
 BENNY: Final = 32
 """The joker of the 25-card deck: the highest trump, whatever the trump suit."""
 N_CARDS: Final = 33

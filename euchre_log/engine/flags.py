@@ -17,6 +17,7 @@ FlagKind: TypeAlias = Literal[
     "invalid_farmers_hand",
     "invalid_throw_in",
     "invalid_exchange",
+    "bad_claim",
 ]
 """The irregularities the engine flags, as the check report names them."""
 
@@ -29,6 +30,7 @@ UNRESOLVED_RENEGE_CALL: Final = "unresolved_renege_call"
 INVALID_FARMERS_HAND: Final = "invalid_farmers_hand"
 INVALID_THROW_IN: Final = "invalid_throw_in"
 INVALID_EXCHANGE: Final = "invalid_exchange"
+BAD_CLAIM: Final = "bad_claim"
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from .actions import (
     BennySuit,
     BlindDoubleLoner,
     Call,
+    Claim,
     DefendAlone,
     Discard,
     FarmersHand,
@@ -42,6 +43,7 @@ from .cards import (
     CARD_TEXT,
     CLUBS,
     EFFECTIVE_SUIT,
+    HAND_SIZE,
     JACK,
     KING,
     N_CARDS,
@@ -63,6 +65,7 @@ from .cards import (
     suit_of,
 )
 from .flags import (
+    BAD_CLAIM,
     FALSE,
     FALSE_RENEGE_CALL,
     ILLEGAL_BID,
@@ -83,6 +86,7 @@ from .scoring import EUCHRED as EUCHRED
 from .scoring import INCOMPLETE, PASSED_OUT, RENEGE_PENALTY, THROWN_IN, Outcome, trick_points
 from .scoring import MADE as MADE
 from .scoring import MARCH as MARCH
+from .solver import Position, check_claim
 
 
 class Phase(IntEnum):
@@ -111,7 +115,6 @@ DISCARDED: Final = 6
 UPCARD: Final = 7  # face up on the kitty while round one lasts
 NOT_IN_DECK: Final = 8  # a card this game's deck does not have
 
-HAND_SIZE: Final = 5
 
 THROW_IN_RULES: Final = {
     "nines-and-tens": "only 9s and 10s",
@@ -182,6 +185,8 @@ class HandState:
         "borrow",
         "calls",
         "cards_at",
+        "claim_known",
+        "claimed",
         "club_forced",
         "deal",
         "dealer",
@@ -281,7 +286,9 @@ class HandState:
         self.pending = 0  # bit per seat accused by a call that is still pending
         self.settled_at = -1  # index of the action at which the upheld call's penalty applied
         self.scored_at = -1  # index of the action that completed the play (the last card)
-        self.unrecorded = 0  # tricks recorded without their cards (a ``tricks`` action)
+        self.unrecorded = 0  # tricks recorded without their cards (``tricks``, ``claim``)
+        self.claimed = -1  # the seat that claimed the rest of the tricks
+        self.claim_known = False  # every card still held was known, so the claim was checked
         self.blind = False
         self.named_suit = -1  # the suit the dealer named for a turned-up Benny
         self.club_forced = False  # club euchre: a club is up and the dealer must take it
@@ -1397,6 +1404,62 @@ class HandState:
         if a.seat is not None:
             self._seat_ok(a.seat)
 
+    def _claim(self, a: Claim) -> None:
+        seat = a.seat
+        self._seat_ok(seat)
+        who = seat_text(seat)
+        did = f"{who} claimed the rest of the tricks"
+        if self.phase == DISCARD:
+            raise IllegalAction(f"{did}, but {seat_text(self.dealer)} (the dealer) discards first")
+        if self.phase != PLAY:
+            raise self._refuse(did)
+        if self.trick_pos:
+            raise IllegalAction(
+                f"{did}, but trick {self.trick + 1} is under way: a claim is made between tricks"
+            )
+        if not self.active(seat):
+            raise IllegalAction(f"{did}, but {who} sits out this hand")
+        left = HAND_SIZE - self.trick
+        self.claimed = seat
+        self.claim_known = self._check_claim(seat, did)
+        self.tricks[seat & 1] += left
+        self.unrecorded = left
+        self._score(len(self.actions))
+
+    def _check_claim(self, seat: int, did: str) -> bool:
+        """When every card still held is known, is the claim good against every legal
+        defence? A claim the other side could beat is flagged ``bad_claim`` with the play
+        that beats it; the hand is still scored as claimed, as tables do. Returns whether
+        the claim could be checked."""
+        hands = [0, 0, 0, 0]
+        for s in range(4):
+            if not self.active(s):
+                continue
+            possible = self.possible_cards(s)
+            if possible.bit_count() != HAND_SIZE - self.plays_made(s):
+                return False  # a card still held is not known: nothing can be proven
+            hands[s] = possible
+        position = Position(
+            self.trump,
+            (hands[0], hands[1], hands[2], hands[3]),
+            self.turn,
+            (),
+            self.sitting,
+            (self.tricks[0], self.tricks[1]),
+        )
+        verdict = check_claim(position, seat)
+        if not verdict.good and verdict.seat is not None and verdict.card is not None:
+            self._flag(
+                BAD_CLAIM,
+                seat,
+                verdict.trick,
+                f"{did}, but {seat_text(verdict.seat)} could win trick {verdict.trick} "
+                f"with {self._card_words(verdict.card)}",
+                card=verdict.card,
+                accused=verdict.seat,
+            )
+        return True
+
     def _tricks(self, a: Tricks) -> None:
         ns, ew = a.ns, a.ew
         did = f"tricks NS {ns}, EW {ew} were recorded without their cards"
@@ -1438,6 +1501,7 @@ _HANDLERS: Final[dict[type, Callable[[HandState, Any], None]]] = {
     Penalty: HandState._penalty,
     Note: HandState._note,
     Tricks: HandState._tricks,
+    Claim: HandState._claim,
     BennySuit: HandState._benny_suit,
     BlindDoubleLoner: HandState._blind_double_loner,
     FarmersHand: HandState._farmers_hand,

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from .actions import Discard, FarmersHand, PartnersBest, Play
-from .cards import BENNY, POWER, cards_of, left_of, suit_of
+from .cards import BENNY, HAND_SIZE, POWER, cards_of, left_of, suit_of
 from .flags import RENEGE
-from .hand import HAND_SIZE, HandState
+from .hand import HandState
+from .positions import start_position
 from .scoring import EUCHRED, MADE, MARCH, PASSED_OUT, THROWN_IN, trick_points
 from .solver import Position, Solver, equivalent_cards, legal_cards
 
@@ -178,7 +179,7 @@ def review_hand(hand: HandState, solver: Solver | None = None) -> HandReview:
     if reason is not None:
         return HandReview(hand.number, False, reason)
     try:
-        pos = Position.start(hand)
+        pos = start_position(hand)
     except ValueError:
         return HandReview(
             hand.number, False, "not every card is known: the cards still held are not recorded"

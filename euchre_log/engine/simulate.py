@@ -25,11 +25,21 @@ from .actions import (
     Play,
     ThrowIn,
 )
-from .cards import ACE, BENNY, EFFECTIVE_SUIT, NINE, POWER, TEN, deck, left_of, legal_mask
+from .cards import (
+    ACE,
+    BENNY,
+    EFFECTIVE_SUIT,
+    HAND_SIZE,
+    NINE,
+    POWER,
+    TEN,
+    deck,
+    left_of,
+    legal_mask,
+)
 from .game import GameState
 from .hand import (
     DISCARD,
-    HAND_SIZE,
     KITTY_SIZE,
     OVER,
     PLAY,

@@ -30,9 +30,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .actions import Play
 from .cards import (
     EFFECTIVE_SUIT,
+    HAND_SIZE,
     N_CARDS,
     POWER,
     SEAT_LETTERS,
@@ -40,7 +40,6 @@ from .cards import (
     left_of,
     legal_mask,
 )
-from .hand import HAND_SIZE, PLAY, HandState
 
 # ---------------------------------------------------------------------------
 # Positions.
@@ -133,39 +132,6 @@ class Position:
                 masks[seat] |= 1 << c
         return cls(trump, (masks[0], masks[1], masks[2], masks[3]), leader, (), sitting)
 
-    @classmethod
-    def start(cls, hand: HandState) -> Position:
-        """The position before the hand's first card: each seat's cards as play began
-        (after the dealer's discard and any exchange). Raises ``ValueError`` when trump
-        was not made or a playing seat's cards are not all known."""
-        if hand.trump < 0:
-            raise ValueError("trump was not made")
-        if hand.leaders:
-            leader = hand.leaders[0]
-        elif hand.phase == PLAY:  # no card yet: the first lead is the seat whose turn it is
-            leader = hand.turn
-        else:
-            raise ValueError("play has not begun")
-        masks = [0, 0, 0, 0]
-        for seat in range(4):
-            if not hand.active(seat):
-                continue
-            cards = start_cards(hand, seat)
-            if cards is None:
-                raise ValueError(f"{SEAT_LETTERS[seat]}'s cards are not all known")
-            masks[seat] = cards
-        return cls(hand.trump, (masks[0], masks[1], masks[2], masks[3]), leader, (), hand.sitting)
-
-    @classmethod
-    def from_hand(cls, hand: HandState, plays: int | None = None) -> Position:
-        """The position after the hand's first ``plays`` cards (all the cards recorded so
-        far when None). Raises ``ValueError`` as ``start`` does."""
-        pos = cls.start(hand)
-        cards = [a for a in hand.actions if isinstance(a, Play)]
-        for a in cards[:plays]:
-            pos = pos.play(a.card)
-        return pos
-
     # -- questions
 
     @property
@@ -216,22 +182,6 @@ class Position:
         won = list(self.won)
         won[winner & 1] += 1
         return Position(self.trump, hands, winner, (), self.sitting, (won[0], won[1]))
-
-
-def start_cards(hand: HandState, seat: int) -> int | None:
-    """The cards ``seat`` held when play began (a bit mask), or None when the record does
-    not show them all: the cards it played, and the cards still known to be in its hand."""
-    played = 0
-    for t in range(HAND_SIZE):
-        c = hand.cards_at[t * 4 + seat]
-        if c >= 0:
-            played |= 1 << c
-    if played.bit_count() == HAND_SIZE:
-        return played
-    if hand.slack[seat] or hand.borrow[seat] >= 0:
-        return None  # an unseen discard or swap: which known card is gone is not known
-    cards = played | hand.held[seat]
-    return cards if cards.bit_count() == HAND_SIZE else None
 
 
 def legal_cards(position: Position) -> tuple[int, ...]:
@@ -698,5 +648,4 @@ __all__ = [
     "equivalent_cards",
     "legal_cards",
     "solve",
-    "start_cards",
 ]

@@ -204,6 +204,13 @@ class TricksAction(TypedDict):
     EW: Annotated[int, Field(ge=0, le=5)]
 
 
+class ClaimAction(TypedDict):
+    """``seat`` shows their cards and claims every remaining trick for their side."""
+
+    type: Literal["claim"]
+    seat: Seat
+
+
 class BennySuitAction(TypedDict):
     """25-card deck: the Benny was turned up and the dealer names the suit on offer."""
 
@@ -269,6 +276,7 @@ ActionModel = Annotated[
         PenaltyAction,
         NoteAction,
         TricksAction,
+        ClaimAction,
         BennySuitAction,
         BlindDoubleLonerAction,
         FarmersHandAction,
@@ -298,8 +306,9 @@ class FlagModel(BaseModel):
 
     kind: str = Field(
         description="renege, illegal_bid, dealt_out_of_turn, false_renege_call, "
-        "unresolved_renege_call, or a kind that a variant adds: invalid_farmers_hand, "
-        "invalid_throw_in, invalid_exchange"
+        "unresolved_renege_call, bad_claim (a claim the other side could beat: the seat and "
+        "trick are the claimer's and the first trick the others could win), or a kind that "
+        "a variant adds: invalid_farmers_hand, invalid_throw_in, invalid_exchange"
     )
     seat: Seat | None
     trick: int | None

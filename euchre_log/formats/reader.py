@@ -371,6 +371,8 @@ def _decode(t: A.ActionType, d: dict[str, Any]) -> A.Action:
             return A.BennySuit(seat_, _suit_of(d["suit"]))
         case "blind_double_loner":
             return A.BlindDoubleLoner(seat_)
+        case "claim":
+            return A.Claim(seat_)
         case "farmers_hand":
             return A.FarmersHand(
                 seat_,

@@ -89,6 +89,8 @@ def action_dict(a: A.Action) -> dict[str, Any]:
             }
         case A.Tricks(ns, ew):
             return {"type": "tricks", "NS": ns, "EW": ew}
+        case A.Claim(seat):
+            return {"type": "claim", "seat": SEAT_LETTERS[seat]}
         case _:
             assert_never(a)
 

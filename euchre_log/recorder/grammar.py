@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..engine import actions as A
 from ..engine.cards import (
     CARD_TEXT,
+    HAND_SIZE,
     SEAT_LETTERS,
     SUIT_NAMES,
     CardError,
@@ -28,7 +29,6 @@ from ..engine.cards import (
 from ..engine.flags import Flag, IllegalAction
 from ..engine.hand import (
     DISCARD,
-    HAND_SIZE,
     NAMING,
     PLAY,
     ROUND_ONE,
@@ -318,6 +318,8 @@ class Session(GameRecord):
                 continue
             if word in TRICKS_WORDS or _SHORT_TRICKS.fullmatch(word):
                 n = self._tricks(tokens, i, fed)
+            elif word == "claim":
+                n = self._claim(tokens, i, fed)
             elif word == "renege":
                 n = self._renege(tokens, i, fed)
             elif word in ("farmer", "farmers", "farmer's"):
@@ -581,6 +583,22 @@ class Session(GameRecord):
             self._entry(A.Discard(hand.dealer, None), fed, token)
         ns, ew = (won, left - won) if team == 0 else (left - won, won)
         self._entry(A.Tricks(ns, ew), fed, token)
+        return n
+
+    def _claim(self, tokens: list[str], i: int, fed: Fed) -> int:
+        """``claim S``: S shows their cards and claims the rest; the seat on lead when
+        no seat is named."""
+        hand = self.hand
+        if hand is None:
+            raise EntryError(
+                f"{tokens[i]!r}: there is no hand being played ({self._expected_now()})"
+            )
+        n = i + 1
+        seat = hand.turn
+        if n < len(tokens) and _is_seat(tokens[n]):
+            seat = self._seat(tokens[n])
+            n += 1
+        self._entry(A.Claim(seat), fed, tokens[i])
         return n
 
     def _renege(self, tokens: list[str], i: int, fed: Fed) -> int:

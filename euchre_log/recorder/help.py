@@ -24,6 +24,7 @@ Enter what happens, in table order; the seat is always whose turn it is.
                  (a turned-up Benny: the dealer first names a suit, e.g. h)
   Tricks         tricks 4 (the makers' tricks), tricks NS 2, or t4: the rest of the hand
                  without its cards; right after the bidding, a score-only hand: 9h p o t4
+  Claim          claim S    (S shows their cards and claims the rest, between tricks)
   Penalty        penalty NS 2 table talk     (points may be negative)
   Note           note any text to the end of the line
   Other          undo (take back the last entry), show, help, quit (nothing is lost)

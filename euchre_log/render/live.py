@@ -63,6 +63,8 @@ def describe(entry: Entry, hand: HandState | None, players: Mapping[str, str]) -
             return f"{seat} discarded " + ("(unseen)" if card is None else CARD_TEXT[card])
         case A.DefendAlone():
             return f"{seat} defended alone"
+        case A.Claim():
+            return f"{seat} claimed the rest of the tricks"
         case A.RenegeCall(_, accused, trick, shown):
             also = ", who showed " + " ".join(CARD_TEXT[c] for c in shown) if shown else ""
             return f"{seat} called a renege on {who(accused, players)} for trick {trick}{also}"

@@ -218,6 +218,15 @@ def action_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) ->
             out.append(" as the suit on offer.")
         case A.BlindDoubleLoner():
             out.append("declared a blind double loner: the turned card's suit is trump, alone.")
+        case A.Claim(seat):
+            left = 5 - hand.trick
+            out.append(
+                f"showed their cards and claimed the rest: {left} trick"
+                f"{'s' if left != 1 else ''} for {team_label(seat & 1, players)}"
+            )
+            if hand.claimed == seat and not hand.claim_known:
+                out.append(" (not every card still held is known, so it was not checked)")
+            out.append(".")
         case A.FarmersHand(_, shown, received):
             out.append("called a farmer's hand, giving up ")
             out.append_text(card_row(shown, sort=False))

@@ -27,6 +27,7 @@ FLAG_WORDS = {
     "dealt_out_of_turn": "DEALT OUT OF TURN",
     "false_renege_call": "FALSE RENEGE CALL",
     "unresolved_renege_call": "UNRESOLVED RENEGE CALL",
+    "bad_claim": "BAD CLAIM",
 }
 
 
