@@ -45,7 +45,7 @@ def test_the_recorder_says_a_mid_hand_call_is_pending_then_upholds_it(cli: Cli) 
     # The proof and the verdict come right after trick 3, with the penalty.
     trick3 = next(i for i, line in enumerate(lines) if line.startswith("Trick 3:"))
     assert lines[trick3 + 1] == (
-        "RENEGE on trick 1: E played 9♦ on a trump lead (hearts) while holding 10♥ "
+        "RENEGE on trick 1: E (Bob) played 9♦ on a trump lead (hearts) while holding 10♥ "
         "(played on trick 3)"
     )
     assert lines[trick3 + 2] == (

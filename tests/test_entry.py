@@ -267,3 +267,99 @@ def test_the_recorder_claims_for_the_seat_on_lead_by_default() -> None:
     hand = s.game.hands[0]
     assert hand.claimed == 2  # S won trick 1 and leads
     assert Play(2, parse_card("ac")) not in hand.actions
+
+
+# --- The recorder at the table -------------------------------------------------------
+
+
+def test_a_card_typed_after_trick_3_is_said_as_what_it_was_stored_as(cli: Cli) -> None:
+    """A line that looks like the next hand's upcard, typed while tricks remain, is stored
+    as a play only because it is one, and the recorder says so plainly."""
+    assert cli("new", "--players", "Ann,Bob,Cat,Dan", "--dealer", "W").exit_code == 0
+    script = "9h o 9s\nah th jh 9h\nac qc 9c jc\nkd ad td 9d\nkc\n"
+    result = cli("record", input=script)
+    assert result.exit_code == 0, result.output
+    assert "Trick 4 so far: W (Dan) led K♣; N (Ann) to play." in result.stdout
+
+
+def test_record_never_resumes_an_imported_game_unless_named(cli: Cli) -> None:
+    from .conftest import SAMPLES
+
+    cli.json("import", str(SAMPLES / "renege-called-mid-hand.json"))  # not won: in progress
+    result = cli("record", input="9c\n")
+    assert result.exit_code == 2 and "an imported game is resumed only when named" in result.stderr
+    listed = cli.json("games")["games"]
+    assert listed[0]["source"] == "imported"
+    assert "(imported)" in cli("games").stdout
+    named = cli("record", "1", input="show\n")
+    assert named.exit_code == 0, named.output
+
+
+def test_summary_without_a_number_shows_the_last_game_finished_or_not(cli: Cli) -> None:
+    from .conftest import SAMPLES
+
+    cli.json("import", str(SAMPLES / "family-game.json"))  # finished: EW won
+    shown = cli("summary")
+    assert shown.exit_code == 0 and "won 10-8 after 13 hands" in shown.stdout
+
+
+def test_resume_and_show_say_the_bidding_the_tricks_and_the_open_calls() -> None:
+    from rich.console import Console
+
+    from euchre_log.render.live import resume
+
+    s = session("9h p o 9s\nah 9d jh 9h\nrenege E 1\nac qc")
+    console = Console(width=100, record=True)
+    for line in resume(s, {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}, flags=True):
+        console.print(line)
+    text = console.export_text()
+    assert "Hand 1, the bidding: N (Ann) passed; E (Bob) assisted; W (Dan) discarded 9S." in text
+    assert "Trick 1: " in text and "Trick 2 so far: S (Cat) led A♣, W (Dan) Q♣" in text
+    assert "E (Bob) for trick 1: not proven yet" in text
+
+
+def test_the_status_header_fits_80_columns() -> None:
+    from rich.console import Console
+
+    from euchre_log.render.live import status
+
+    players = {"N": "Annabelle", "E": "Bartholomew", "S": "Catherine", "W": "Daniella"}
+    s = session("9h p o! defend N 9s\nah", {"preset": "family"}, initial=(8, 9))
+    console = Console(width=200, record=True)
+    console.print(status(s, players))
+    lines = console.export_text().splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80, lines
+
+
+def test_the_rules_prompt_describes_the_presets_in_plain_words() -> None:
+    from euchre_log.engine.rules import Rules
+    from euchre_log.render.words import rules_in_brief
+
+    assert rules_in_brief(Rules.build({"preset": "family"})) == (
+        "stick-the-dealer off, defending alone worth 4, a renege costs 2 (4 against a lone "
+        "hand), to 10"
+    )
+    assert "a renege costs 2, to 10" in rules_in_brief(Rules.build({"preset": "canadian"}))
+
+
+def test_one_hand_is_one_hand(cli: Cli, tmp_path: Path) -> None:
+    from .conftest import SAMPLES
+
+    result = cli("import", str(SAMPLES / "seed001-ordering-up.json"))
+    assert "(1 hand, score NS 1, EW 0)" in result.stdout
+
+
+def test_a_finished_game_is_not_offered_for_resuming(cli: Cli) -> None:
+    from euchre_log.recorder.recording import Recorder
+    from euchre_log.store.access import open_store
+
+    from .conftest import SAMPLES
+
+    cli.json("import", str(SAMPLES / "family-game.json"))
+    from euchre_log.cli.record import goodbye
+
+    store = open_store(str(cli.db))
+    try:
+        assert "Resume with" not in goodbye(Recorder(store, 1))
+    finally:
+        store.close()

@@ -146,7 +146,7 @@ def test_piped_record_stops_at_the_first_refused_line_and_keeps_what_came_before
 
 def test_record_needs_a_game_when_piped(cli: Cli) -> None:
     result = cli("record", input="9h\n")
-    assert result.exit_code == 2 and "no unfinished game" in result.stderr
+    assert result.exit_code == 2 and "no game being recorded here" in result.stderr
 
 
 def test_strict_refuses_a_flagged_line(cli: Cli) -> None:

@@ -43,16 +43,14 @@ def opened(ctx: typer.Context) -> Iterator[Store]:
 
 
 def game_id_or_latest(store: Store, game: int | None) -> int:
-    """The game the user named, or the latest unfinished one."""
-    from ..store.games import latest_open_game
+    """The game the user named, or the last one changed, finished or not."""
+    from ..store.games import latest_game
 
     if game is not None:
         return game
-    found = latest_open_game(store)
+    found = latest_game(store)
     if found is None:
-        raise fail(
-            "there is no unfinished game: name one (euchre-log games lists them) or start one with euchre-log new"
-        )
+        raise fail("there are no games yet: start one with euchre-log new, or import a file")
     return found
 
 

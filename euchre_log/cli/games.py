@@ -249,6 +249,8 @@ def games(
     for r in rows:
         p = r["players"]
         status = r["status"] if r["winner"] is None else f"{r['winner']} won"
+        if r["source"] == "imported":
+            status += " (imported)"
         table.add_row(
             str(r["id"]),
             r["date"] or "",
@@ -312,7 +314,8 @@ def import_(
                 )
                 if not as_json:
                     typer.echo(
-                        f"{path}: stored as game {game_id} ({len(g.hands)} hands, score NS {ns}, EW {ew})"
+                        f"{path}: stored as game {game_id} ({len(g.hands)} "
+                        f"hand{'' if len(g.hands) == 1 else 's'}, score NS {ns}, EW {ew})"
                     )
         batch, batch_hands = [], 0
 
@@ -503,7 +506,7 @@ def summary(
     game: Annotated[
         Optional[int],
         typer.Argument(
-            metavar="GAME", help="The game's id; the latest unfinished game if left out."
+            metavar="GAME", help="The game's id; the last game played or changed if left out."
         ),
     ] = None,
     as_json: Annotated[

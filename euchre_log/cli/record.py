@@ -74,7 +74,8 @@ def record(
         if game_id is None:
             if not interactive:
                 raise fail(
-                    "there is no unfinished game to record: start one first, e.g. "
+                    "there is no game being recorded here to go on with (an imported game is "
+                    "resumed only when named: euchre-log record GAME); start one first, e.g. "
                     "euchre-log new --players Ann,Bob,Cat,Dan --dealer N"
                 )
             game_id = _ask_new_game(store)
@@ -233,6 +234,8 @@ def _interactive(recorder: Recorder) -> None:
         f"playing to {stored.rules.target}{' (' + stored.rules.preset + ' rules)' if stored.rules.preset else ''}. "
         "Type help for the tokens; quit saves and leaves."
     )
+    for text in live.resume(recorder.session, players):
+        con.print(text)
     while True:
         con.print()
         con.print(live.status(recorder.session, players))
@@ -279,7 +282,16 @@ def _interactive(recorder: Recorder) -> None:
             _show(con, recorder)
         if "quit" in fed.meta:
             break
-    con.print(_where_we_are(recorder) + " Resume with: euchre-log record " + str(recorder.game_id))
+    con.print(goodbye(recorder))
+
+
+def goodbye(recorder: Recorder) -> str:
+    """What the recorder says on leaving: where the game stands, and how to resume it
+    unless it is over."""
+    where = _where_we_are(recorder)
+    if recorder.session.game.winner is None:
+        where += f" Resume with: euchre-log record {recorder.game_id}"
+    return where
 
 
 def _refusal(exc: Exception) -> object:
@@ -289,6 +301,7 @@ def _refusal(exc: Exception) -> object:
 
     line = Text("✗ ", style="bold red")
     line.append_text(rc.message(str(exc)))
+    line.append(" Nothing on that line was stored.", style="red")
     return line
 
 
@@ -296,13 +309,11 @@ def _show(con: Console, recorder: Recorder) -> None:
     from ..render import live
 
     session = recorder.session
-    hand = session.game.current
-    players = recorder.stored.players
-    if hand is None:
+    if session.game.current is None:
         con.print("No hand yet.")
         return
-    for k in range(len(hand.winners)):
-        con.print(live.trick_line(hand, k, players))
+    for text in live.resume(session, recorder.stored.players, flags=True):
+        con.print(text)
 
 
 def _ask_new_game(store: Store) -> int:
@@ -340,7 +351,14 @@ def _ask_new_game(store: Store) -> int:
             playable.append(name)
         except RulesError:
             pass  # a preset whose variants this version cannot play yet
-    preset = Prompt.ask("Rules", choices=playable, default="classic")
+    while True:
+        preset = Prompt.ask("Rules (? describes them)", choices=[*playable, "?"], default="classic")
+        if preset != "?":
+            break
+        from ..render.words import rules_in_brief
+
+        for name in playable:
+            typer.echo(f"  {name}: {rules_in_brief(Rules.build({'preset': name}))}")
     import datetime
 
     game_id = create_game(

@@ -55,6 +55,10 @@ class GameListItem(BaseModel):
     winner: Team | None
     hands: int
     status: Literal["in progress", "finished"]
+    source: str = Field(
+        description="recorded (entered here, and resumed by record) or imported (read from "
+        "a file; record resumes it only when named)"
+    )
     updated_at: str
 
 

@@ -3,6 +3,7 @@ sentence for each trick, hand and flag as it happens."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
@@ -100,19 +101,26 @@ def _header(session: Session, players: Mapping[str, str]) -> Text:
         line.append(f"Score NS {ns} · EW {ew}", style="bold")
         line.append(f" (playing to {game.rules.target})")
         return line
+    # Short forms, and a second line when needed: the header fits an 80-column terminal.
     line.append(f"Hand {hand.number}", style="bold")
-    line.append(f" · dealer {who(hand.dealer, players)} · upcard ")
+    line.append(f" · {who(hand.dealer, players)} deals · upcard ")
     line.append_text(rc.card(hand.upcard))
-    if hand.trump >= 0:
-        line.append(" · trump ")
-        line.append_text(rc.suit(hand.trump))
-        line.append(f" by {who(hand.maker, players)}")
-        if hand.alone:
-            line.append(" alone", style="bold")
-        if hand.defender >= 0:
-            line.append(f", {who(hand.defender, players)} defends alone")
-        line.append(f" · tricks NS {hand.tricks[0]}, EW {hand.tricks[1]}")
-    line.append(f" · score NS {ns} · EW {ew}")
+    line.append(f" · score NS {ns}, EW {ew}")
+    if hand.trump < 0:
+        return line
+    play = Text("trump ")
+    play.append_text(rc.suit(hand.trump))
+    play.append(f" by {who(hand.maker, players)}")
+    if hand.alone:
+        play.append(" alone", style="bold")
+    if hand.defender >= 0:
+        play.append(f", {SEAT_LETTERS[hand.defender]} defends alone")
+    play.append(f" · tricks NS {hand.tricks[0]}, EW {hand.tricks[1]}")
+    if len(line.plain) + 3 + len(play.plain) <= 80:
+        line.append(" · ")
+    else:
+        line.append("\n")
+    line.append_text(play)
     return line
 
 
@@ -172,6 +180,34 @@ def table_layout(
     grid.add_row(cell(3), "", cell(1))
     grid.add_row("", cell(2), "")
     return grid
+
+
+def resume(session: Session, players: Mapping[str, str], *, flags: bool = False) -> list[Text]:
+    """Where the hand being played stands, for a recorder that resumes it (and ``show``):
+    the bidding, the tricks played so far, the trick on the table, and with ``flags`` the
+    flags raised and the renege calls still open."""
+    hand = session.game.current
+    if hand is None:
+        return []
+    out: list[Text] = []
+    said = [
+        describe(a, hand, players)
+        for a in hand.actions
+        if isinstance(a, (A.Pass, A.Order, A.Call, A.BennySuit, A.BlindDoubleLoner, A.Discard))
+    ]
+    if said:
+        out.append(Text(f"Hand {hand.number}, the bidding: " + "; ".join(said) + ".", style="dim"))
+    out.extend(trick_line(hand, k, players) for k in range(len(hand.winners)))
+    if hand.phase == PLAY and hand.trick_pos:
+        out.append(trick_so_far(hand, players))
+    if flags:
+        out.extend(flag_line(f, players) for f in hand.result_flags())
+        for v in hand.pending_calls():
+            line = Text(call_words(v, players) + ": ", style="bold")
+            line.append("not proven yet", style="yellow")
+            line.append(": it will be judged when the hand ends.")
+            out.append(line)
+    return out
 
 
 def status(session: Session, players: Mapping[str, str]) -> RenderableType:
@@ -249,11 +285,33 @@ def _play_hint(hand: HandState, seat: int) -> str:
     return " (" + "; ".join(hints) + ")"
 
 
-def flag_line(flag: Flag) -> Text:
-    """``RENEGE: E played 9♦ on a trump lead...``, in red."""
+def flag_line(flag: Flag, players: Mapping[str, str] | None = None) -> Text:
+    """``RENEGE on trick 1: E (Bob) played 9♦ on a trump lead...``, in red: the players
+    named as every other line names them."""
     where = f" on trick {flag.trick}" if flag.trick is not None else ""
     line = Text(FLAG_WORDS.get(flag.kind, flag.kind.upper()) + where + ": ", style="bold red")
-    line.append_text(rc.message(flag.message))
+    text = flag.message
+    if players:
+        text = _SEAT_WORD.sub(lambda m: who(SEAT_LETTERS.index(m.group(1)), players), text)
+    line.append_text(rc.message(text))
+    return line
+
+
+_SEAT_WORD = re.compile(r"\b([NESW])\b")
+
+
+def trick_so_far(hand: HandState, players: Mapping[str, str]) -> Text:
+    """``Trick 4 so far: W (Dan) led 9♠, N (Ann) 10♠; E (Bob) to play.``: a trick that a
+    line began or added to, said plainly, so that a card typed as the next hand's upcard
+    by mistake is seen for what it was stored as."""
+    k = hand.trick
+    line = Text(f"Trick {k + 1} so far: ", style="bold")
+    for n, (seat, c) in enumerate(trick_cards(hand, k)):
+        line.append(("" if n == 0 else ", ") + who(seat, players) + (" led " if n == 0 else " "))
+        line.append_text(rc.card(c))
+    nxt = hand.to_act()
+    if nxt is not None:
+        line.append(f"; {who(nxt, players)} to play.")
     return line
 
 
@@ -401,7 +459,15 @@ def report(
             if game.hands[index].finished and index not in shown:
                 shown.add(index)
                 out.append(hand_line(game, index, players))
-    out.extend(flag_line(f) for f in flags)
+    last = game.current
+    if (
+        last is not None
+        and last.phase == PLAY
+        and last.trick_pos
+        and any(isinstance(e, A.Play) for e in added)
+    ):
+        out.append(trick_so_far(last, players))
+    out.extend(flag_line(f, players) for f in flags)
     out.extend(verdict_lines(game, before, players, shown))
     out.extend(game_over(game, before, players))
     return out
@@ -462,5 +528,5 @@ def narrate(
         if hand.finished and (i >= n_before or hand.number in finished) and i not in shown:
             shown.add(i)
             out.append(hand_line(game, i, players))
-    out.extend(flag_line(f) for f in flags)
+    out.extend(flag_line(f, players) for f in flags)
     return out

@@ -188,7 +188,10 @@ def person_view(doc: Mapping[str, Any]) -> RenderableType:
     head.append(f": {p['games']} game{'' if p['games'] == 1 else 's'}, {p['wins']} won")
     if p["games"]:
         head.append(f" ({round(100 * p['wins'] / p['games'])}%)")
-    head.append(f"; {p['hands']} hands dealt; {p['points']} points for their side.")
+    head.append(
+        f"; {p['hands']} hand{'' if p['hands'] == 1 else 's'} dealt; "
+        f"{p['points']} point{'' if p['points'] == 1 else 's'} for their side."
+    )
     facts = _table()
     facts.add_column("")
     facts.add_column("", justify="right")

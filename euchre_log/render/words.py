@@ -22,6 +22,7 @@ from ..engine.cards import (
     TEAM_NAMES,
     suit_of,
 )
+from ..engine.rules import Rules
 from . import cards as rc
 
 # Suits in the order most players sort them: colours alternate.
@@ -100,3 +101,26 @@ def message(text: str, players: Mapping[str, str], style: str = "") -> Text:
 def symbol(suit: int) -> str:
     """The suit's symbol, for plain text."""
     return SUIT_SYMBOLS[suit]
+
+
+def rules_in_brief(rules: Rules) -> str:
+    """A preset's rules in a line a player reads at once: ``stick-the-dealer off, defending
+    alone worth 4, a renege costs 2 (4 against a lone hand), to 10``."""
+    parts = ["stick-the-dealer " + ("on" if rules.stick_the_dealer else "off")]
+    parts.append(
+        f"defending alone worth {rules.defend_alone_points}"
+        if rules.defend_alone
+        else "no defending alone"
+    )
+    if rules.canadian_loner:
+        parts.append("the dealer's partner who orders up goes alone")
+    if rules.deck == 25:
+        parts.append("25 cards with the Benny as the top trump")
+    elif rules.deck == 32:
+        parts.append("32 cards, with 7s and 8s")
+    renege = f"a renege costs {rules.renege_points}"
+    if rules.renege_points_vs_alone != rules.renege_points:
+        renege += f" ({rules.renege_points_vs_alone} against a lone hand)"
+    parts.append(renege)
+    parts.append(f"to {rules.target}")
+    return ", ".join(parts)

@@ -182,13 +182,23 @@ def _cached(conn: Connection, table: Any, game_id: int, order: str) -> list[tupl
 
 
 def latest_open_game(store: Store) -> int | None:
-    """The most recently changed unfinished game."""
+    """The most recently changed unfinished game that was being recorded here: an
+    imported game is a finished record, however it ends, and is never resumed by default."""
     with store.reading() as conn:
         row = conn.execute(
             select(GAME_T.c.id)
-            .where(GAME_T.c.status == "in progress")
+            .where(GAME_T.c.status == "in progress", GAME_T.c.source == "recorded")
             .order_by(GAME_T.c.updated_at.desc(), GAME_T.c.id.desc())
             .limit(1)
+        ).first()
+    return None if row is None else int(row[0])
+
+
+def latest_game(store: Store) -> int | None:
+    """The most recently changed game, finished or not."""
+    with store.reading() as conn:
+        row = conn.execute(
+            select(GAME_T.c.id).order_by(GAME_T.c.updated_at.desc(), GAME_T.c.id.desc()).limit(1)
         ).first()
     return None if row is None else int(row[0])
 
@@ -208,6 +218,7 @@ def list_games(store: Store) -> list[dict[str, Any]]:
             "winner": r.winner,
             "hands": r.hands,
             "status": r.status,
+            "source": r.source,
             "updated_at": r.updated_at,
         }
         for r in rows
