@@ -15,7 +15,7 @@ import pytest
 
 from euchre_log.engine.actions import Tricks
 from euchre_log.engine.flags import IllegalAction
-from euchre_log.recorder.grammar import EntryError
+from euchre_log.recorder.grammar import EntryError, Session
 
 from .conftest import Cli
 from .helpers import log, session
@@ -363,3 +363,67 @@ def test_a_finished_game_is_not_offered_for_resuming(cli: Cli) -> None:
         assert "Resume with" not in goodbye(Recorder(store, 1))
     finally:
         store.close()
+
+
+# --- Fewer keystrokes, nothing guessed -------------------------------------------------
+
+
+def test_scripts_in_the_old_grammar_record_the_same_games() -> None:
+    """Every sample game, typed the way the grammar always took it (one token per bid and
+    card, the last trick typed out, deals where recorded), records the same actions, the
+    cards the recorder would fill in being taken as typed."""
+    from euchre_log.engine.cards import parse_seat
+    from euchre_log.formats.load import load_games
+
+    from .conftest import SAMPLES
+    from .helpers import tokens_from_log
+
+    for path in sorted(SAMPLES.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        (loaded,) = load_games(path)
+        rules = loaded.game.rules
+        dealer = parse_seat(doc["hands"][0]["dealer"])
+        score = doc["game"].get("initial_score", {})
+        s = Session(rules, dealer, (score.get("NS", 0), score.get("EW", 0)))
+        for line in tokens_from_log(doc):
+            s.feed(line)
+        assert [h.actions for h in s.game.hands] == [h.actions for h in loaded.game.hands], (
+            path.name
+        )
+
+
+def test_the_shortest_forms_of_the_keystroke_benchmark_give_every_hand_back() -> None:
+    """benchmarks/keystrokes.py: bid runs, card runs, ranks and the filled-in last trick
+    must record exactly the hand they stand for (the benchmark would count a guess)."""
+    from benchmarks.keystrokes import after, before, hands, keystrokes, replays, score_only
+
+    checked = 0
+    for hand in hands():
+        if not hand.name.endswith(".json", 0, hand.name.index(" hand")):
+            continue  # the sample games; the EGN corpus runs in the benchmark itself
+        sb, pb = before(hand)
+        sa, pa = after(hand, with_deal=False)
+        assert replays(hand, sb + pb, False) and replays(hand, sa + pa, False), hand.name
+        assert replays(hand, score_only(hand), False), hand.name
+        assert keystrokes(sa + pa) < keystrokes(sb + pb)
+        if hand.deal is not None:
+            da, dp = after(hand, with_deal=True)
+            assert replays(hand, da + dp, True), hand.name
+        checked += 1
+    assert checked > 20
+
+
+def test_a_card_by_its_rank_is_taken_only_when_the_record_says_which() -> None:
+    """Seed 001's deal: N holds one ace (A♥), so ``a`` is A♥, and E one ten. A rank the
+    seat does not hold is refused, and without the deal a rank alone is refused: the record
+    cannot say which card it was."""
+    s = session(ORDER_UP_DEAL + "9h o 9s")
+    s.feed("a t")  # N A♥, E 10♥ (E's only ten)
+    assert [a.card for a in s.game.hands[0].actions[-2:]] == [  # type: ignore[union-attr]
+        parse_card("ah"),
+        parse_card("th"),
+    ]
+    with pytest.raises(EntryError, match="which nine\\? E's hand is not known"):
+        session("9h o 9s\nah").feed("9")
+    with pytest.raises(EntryError, match="S holds no nine that the record knows of"):
+        session(ORDER_UP_DEAL + "9h o 9s\nah th").feed("9")  # S: JH AC KD QS TS
