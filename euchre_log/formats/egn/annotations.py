@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 from ...engine import actions as A
-from ...engine.cards import SEAT_LETTERS, TEAM_NAMES
+from ...engine.cards import SEAT_LETTERS, SUIT_NAMES, TEAM_NAMES
 from ..writer import action_dict
 from .cards import egn_card_text
 
@@ -21,21 +21,126 @@ TAG: Final = " #euchre-log "
 """Separates an annotation's readable text from the JSON that euchre-log reads back."""
 
 
-def _summary(a: A.Action) -> str:
-    """A readable sentence for an action that travels as an annotation."""
-    if isinstance(a, A.RenegeCall):
-        text = f"{SEAT_LETTERS[a.seat]} calls a renege on {SEAT_LETTERS[a.accused]} for trick {a.trick}"
-        if a.shown:
-            text += ", who shows " + " ".join(egn_card_text(c) for c in a.shown)
-        return text
-    if isinstance(a, A.Penalty):
-        text = f"Penalty: {a.points:+d} points for {TEAM_NAMES[a.team]}"
-        return text + (f" ({a.reason})" if a.reason else "")
-    if isinstance(a, A.Note):
-        return a.text
-    seat = getattr(a, "seat", None)
-    who = f" by {SEAT_LETTERS[seat]}" if isinstance(seat, int) and 0 <= seat < 4 else ""
-    return f"{getattr(a, 'TYPE', type(a).__name__)}{who}"
+def _cards(cards: tuple[int, ...]) -> str:
+    return " ".join(egn_card_text(c) for c in cards)
+
+
+NativeAction = A.Pass | A.Order | A.Call | A.Discard | A.DefendAlone | A.PartnersBest | A.Play
+"""The actions EGN records in fields of its own."""
+AnnotatedAction = (
+    A.Note | A.RenegeCall | A.Penalty | A.BennySuit | A.BlindDoubleLoner | A.FarmersHand | A.ThrowIn
+)
+"""The actions that travel in annotations."""
+
+
+def summary(a: A.Action) -> str:
+    """A readable sentence for an action, as an annotation shows it to any EGN tool."""
+    match a:
+        case (
+            A.Pass()
+            | A.Order()
+            | A.Call()
+            | A.Discard()
+            | A.DefendAlone()
+            | A.PartnersBest()
+            | A.Play()
+        ):
+            return _native_summary(a)
+        case (
+            A.Note()
+            | A.RenegeCall()
+            | A.Penalty()
+            | A.BennySuit()
+            | A.BlindDoubleLoner()
+            | A.FarmersHand()
+            | A.ThrowIn()
+        ):
+            return _annotated_summary(a)
+        case _:
+            assert_never(a)
+
+
+def _annotated_summary(a: AnnotatedAction) -> str:
+    match a:
+        case A.Note(_, text):
+            return text
+        case A.RenegeCall(seat, accused, trick, shown, _):
+            text = (
+                f"{SEAT_LETTERS[seat]} calls a renege on {SEAT_LETTERS[accused]} for trick {trick}"
+            )
+            return text + (f", who shows {_cards(shown)}" if shown else "")
+        case A.Penalty(_, team, points, reason):
+            text = f"Penalty: {points:+d} points for {TEAM_NAMES[team]}"
+            return text + (f" ({reason})" if reason else "")
+        case A.BennySuit(seat, suit):
+            return f"{SEAT_LETTERS[seat]} names {SUIT_NAMES[suit]} for the Benny"
+        case A.BlindDoubleLoner(seat):
+            return f"{SEAT_LETTERS[seat]} goes alone blind"
+        case A.FarmersHand(seat, shown, received):
+            text = f"{SEAT_LETTERS[seat]} exchanges a farmer's hand: {_cards(shown)}"
+            return text + (f" for {_cards(received)}" if received else "")
+        case A.ThrowIn(seat, hand, shown):
+            return f"{SEAT_LETTERS[seat]} throws in {hand}: {_cards(shown)}"
+        case _:
+            assert_never(a)
+
+
+def _native_summary(a: NativeAction) -> str:
+    match a:
+        case A.Pass(seat):
+            return f"{SEAT_LETTERS[seat]} passes"
+        case A.Order(seat, alone):
+            return f"{SEAT_LETTERS[seat]} orders up" + (" alone" if alone else "")
+        case A.Call(seat, suit, alone):
+            return f"{SEAT_LETTERS[seat]} calls {SUIT_NAMES[suit]}" + (" alone" if alone else "")
+        case A.Discard(seat, card):
+            return f"{SEAT_LETTERS[seat]} discards" + (
+                "" if card is None else f" {egn_card_text(card)}"
+            )
+        case A.DefendAlone(seat):
+            return f"{SEAT_LETTERS[seat]} defends alone"
+        case A.PartnersBest(seat, gave, received):
+            swap = " for ".join(egn_card_text(c) for c in (gave, received) if c is not None)
+            return f"{SEAT_LETTERS[seat]} takes partner's best" + (f" ({swap})" if swap else "")
+        case A.Play(seat, card):
+            return f"{SEAT_LETTERS[seat]} plays {egn_card_text(card)}"
+        case _:
+            assert_never(a)
+
+
+def _payload(a: A.Action, after: str | None) -> dict[str, Any] | None:
+    """The JSON that an annotation carries for ``a``, or None for a note that needs none."""
+    match a:
+        case A.Note(seat, _):
+            if seat is None and after is None:
+                return None  # keyed where it stands: plain text, as any EGN tool shows it
+            data: dict[str, Any] = {"type": "note"}
+            if seat is not None:
+                data["seat"] = SEAT_LETTERS[seat]
+        case (
+            A.RenegeCall()
+            | A.Penalty()
+            | A.BennySuit()
+            | A.BlindDoubleLoner()
+            | A.FarmersHand()
+            | A.ThrowIn()
+        ):
+            data = action_dict(a)
+        case (
+            A.Pass()
+            | A.Order()
+            | A.Call()
+            | A.Discard()
+            | A.DefendAlone()
+            | A.PartnersBest()
+            | A.Play()
+        ):
+            raise ValueError(f"EGN records {a.TYPE} in a field of its own, not in an annotation")
+        case _:
+            assert_never(a)
+    if after is not None:
+        data["after"] = after
+    return data
 
 
 def annotation_text(a: A.Action, after: str | None = None) -> str:
@@ -44,17 +149,10 @@ def annotation_text(a: A.Action, after: str | None = None) -> str:
     A note without a seat, keyed where it stands (``after`` is None), is its text alone, as
     any EGN tool shows it. Everything else ends with the tag and the JSON to read back.
     """
-    if isinstance(a, A.Note):
-        if a.seat is None and after is None:
-            return a.text
-        extra: dict[str, Any] = {"type": "note"}
-        if a.seat is not None:
-            extra["seat"] = SEAT_LETTERS[a.seat]
-    else:
-        extra = action_dict(a)
-    if after is not None:
-        extra["after"] = after
-    return _summary(a) + TAG + json.dumps(extra, ensure_ascii=False, separators=(", ", ": "))
+    data = _payload(a, after)
+    if data is None:
+        return summary(a)
+    return summary(a) + TAG + json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
 
 
 def split_annotation(text: str) -> tuple[str, dict[str, Any] | None]:

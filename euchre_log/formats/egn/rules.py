@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from ...engine.rules import OPTIONS, Rules, RulesError
@@ -33,13 +33,102 @@ def _no_equivalent(key: str, value: Any, why: str) -> LogError:
     )
 
 
-# EGN ruleset switches that euchre-log cannot play, with the reason given when one is on.
-_UNPLAYABLE_SWITCHES: Final = {
-    "go_under": "euchre-log has no going under",
-    "allow_no_trump": "euchre-log has no no-trump bid",
-    "fast_break": "euchre-log has no fast-break scoring",
-    "four_trick_tokens": "euchre-log has no four-trick tokens",
+Settings = dict[str, Any]
+"""Rule options by name, as ``Rules.build`` takes them."""
+Handler = Callable[[str, Any, Mapping[str, Any]], Settings]
+"""What one ruleset key sets, given its value and the options carried in the description."""
+
+
+def _switch(option: str) -> Handler:
+    """A key that is one of our switches, under another name."""
+
+    def handle(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
+        return {option: _egn_bool(key, value)}
+
+    return handle
+
+
+def _unplayable(why: str) -> Handler:
+    """A switch for something euchre-log cannot play: refused when it is on."""
+
+    def handle(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
+        if _egn_bool(key, value):
+            raise _no_equivalent(key, value, why)
+        return {}
+
+    return handle
+
+
+def _fixed(only: int, why: str) -> Handler:
+    """A number that euchre-log's rules always have: refused when it is any other."""
+
+    def handle(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
+        if _egn_int(key, value) != only:
+            raise _no_equivalent(key, value, why)
+        return {}
+
+    return handle
+
+
+def _farmers(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
+    if _egn_bool(key, value) and extra.get("farmers_hand") in (None, "off"):
+        raise _no_equivalent(
+            key,
+            value,
+            "EGN does not say which farmer's hand: euchre-log's is three 9s or 10s "
+            "for the kitty (three_card) or the whole hand (five_card)",
+        )
+    return {}  # which farmer's hand comes from the description's rules line
+
+
+def _loner_lead(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
+    text = value.strip().upper() if isinstance(value, str) else value
+    if text not in ("LEFT_OF_DEALER", "LEFT_OF_LONER"):
+        raise _fail(
+            f"the EGN ruleset's 'loner_lead' should be LEFT_OF_DEALER or LEFT_OF_LONER, "
+            f"not {value!r}"
+        )
+    return {"loner_lead": text.lower()}
+
+
+def _joker(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
+    return {"deck": 25} if _egn_bool(key, value) else {}
+
+
+def _min_rank(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
+    rank = _egn_int(key, value)
+    if rank not in (7, 9):
+        raise _no_equivalent(key, value, "its decks run from 9s (24 cards) or 7s (32)")
+    return {"deck": 32} if rank == 7 else {}
+
+
+def _winning_score(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
+    target = _egn_int(key, value)
+    if target < 1:
+        raise _no_equivalent(key, value, "every game is played to a target score")
+    return {"target": target}
+
+
+_KEYS: Final[dict[str, Handler]] = {
+    "std": _switch("stick_the_dealer"),
+    "canadian": _switch("canadian_loner"),
+    "defend_alone": _switch("defend_alone"),
+    "partners_best": _switch("partners_best"),
+    "farmers": _farmers,
+    "loner_lead": _loner_lead,
+    "joker": _joker,
+    "min_rank": _min_rank,
+    "winning_score": _winning_score,
+    "num_deals": _fixed(0, "it has no games of a fixed number of deals"),
+    "num_players": _fixed(4, "it records four-player games only"),
+    "loner_march_score": _fixed(4, "a lone hand's march always scores 4"),
+    "loner_euchred_score": _fixed(2, "euchring a lone hand always scores 2"),
+    "go_under": _unplayable("euchre-log has no going under"),
+    "allow_no_trump": _unplayable("euchre-log has no no-trump bid"),
+    "fast_break": _unplayable("euchre-log has no fast-break scoring"),
+    "four_trick_tokens": _unplayable("euchre-log has no four-trick tokens"),
 }
+"""Every key of EGN's ruleset, and what it sets in euchre-log's rules."""
 
 
 def rules_from_egn(ruleset: Any, extra: Mapping[str, Any] | None = None) -> Rules:
@@ -52,68 +141,17 @@ def rules_from_egn(ruleset: Any, extra: Mapping[str, Any] | None = None) -> Rule
         ruleset = {}
     if not isinstance(ruleset, dict):
         raise _fail(f"the EGN ruleset should be an object, not {ruleset!r}")
-    settings: dict[str, Any] = {"stick_the_dealer": True}
+    extra = extra or {}
+    settings: Settings = {"stick_the_dealer": True}
     for key, value in ruleset.items():
-        if key == "std":
-            settings["stick_the_dealer"] = _egn_bool(key, value)
-        elif key == "canadian":
-            settings["canadian_loner"] = _egn_bool(key, value)
-        elif key == "defend_alone":
-            settings["defend_alone"] = _egn_bool(key, value)
-        elif key == "partners_best":
-            settings["partners_best"] = _egn_bool(key, value)
-        elif key == "farmers":
-            if _egn_bool(key, value) and (extra or {}).get("farmers_hand") in (None, "off"):
-                raise _no_equivalent(
-                    key,
-                    value,
-                    "EGN does not say which farmer's hand: euchre-log's is three 9s or 10s "
-                    "for the kitty (three_card) or the whole hand (five_card)",
-                )
-        elif key == "loner_lead":
-            text = value.strip().upper() if isinstance(value, str) else value
-            if text not in ("LEFT_OF_DEALER", "LEFT_OF_LONER"):
-                raise _fail(
-                    f"the EGN ruleset's 'loner_lead' should be LEFT_OF_DEALER or "
-                    f"LEFT_OF_LONER, not {value!r}"
-                )
-            settings["loner_lead"] = text.lower()
-        elif key == "joker":
-            if _egn_bool(key, value):
-                settings["deck"] = 25
-        elif key == "min_rank":
-            rank = _egn_int(key, value)
-            if rank not in (7, 9):
-                raise _no_equivalent(key, value, "its decks run from 9s (24 cards) or 7s (32)")
-            if rank == 7:
-                settings["deck"] = 32
-        elif key == "winning_score":
-            target = _egn_int(key, value)
-            if target < 1:
-                raise _no_equivalent(key, value, "every game is played to a target score")
-            settings["target"] = target
-        elif key == "num_deals":
-            if _egn_int(key, value) != 0:
-                raise _no_equivalent(key, value, "it has no games of a fixed number of deals")
-        elif key == "num_players":
-            if _egn_int(key, value) != 4:
-                raise _no_equivalent(key, value, "it records four-player games only")
-        elif key == "loner_march_score":
-            if _egn_int(key, value) != 4:
-                raise _no_equivalent(key, value, "a lone hand's march always scores 4")
-        elif key == "loner_euchred_score":
-            if _egn_int(key, value) != 2:
-                raise _no_equivalent(key, value, "euchring a lone hand always scores 2")
-        elif key in _UNPLAYABLE_SWITCHES:
-            if _egn_bool(key, value):
-                raise _no_equivalent(key, value, _UNPLAYABLE_SWITCHES[key])
-        else:
+        handle = _KEYS.get(key)
+        if handle is None:
             raise _fail(
                 f"the EGN ruleset key {key!r} has no equivalent in euchre-log's rules, "
                 "so the game cannot be checked faithfully"
             )
-    for name, value in (extra or {}).items():
-        settings[name] = value
+        settings.update(handle(key, value, extra))
+    settings.update(extra)
     try:
         return Rules.build(settings)
     except RulesError as exc:

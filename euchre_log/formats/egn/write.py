@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, assert_never
 
 from ...engine import actions as A
 from ...engine.cards import BENNY, CLUBS, SEAT_LETTERS, SUIT_LETTERS
+from ...engine.game import GameState
 from ...engine.hand import HandState
+from ..models import GameInfo
 from ..reader import LogError, play_log, read_log
 from .annotations import TAG, annotation_text, split_annotation
 from .cards import egn_card_text
@@ -15,13 +17,8 @@ from .notation import DATE_LINE, EGN_DATE, EGN_FILE_TYPE, EGN_VERSION, GAME_ID_L
 from .rules import rules_to_egn
 
 
-def _ann_add(table: dict[int, list[str]], key: int, text: str) -> None:
-    table.setdefault(key, []).append(text)
-
-
-def _alternative_line(a: A.Action) -> dict[str, Any] | None:
-    if not isinstance(a, A.Note):
-        return None
+def _alternative_line(a: A.Note) -> dict[str, Any] | None:
+    """The analysis line a note keeps (see ``annotations.alternative_note``), or None."""
     _, data = split_annotation(a.text)
     if data is None:
         return None
@@ -40,128 +37,186 @@ def _club_take_up(hand: HandState, bid: A.Action) -> bool:
     )
 
 
-def _deal_to_egn(hand: HandState, number: int) -> dict[str, Any]:
-    calls: list[str] = []
-    plays: list[int] = []
-    call_ann: dict[int, list[str]] = {}
-    play_ann: dict[int, list[str]] = {}
-    lines: list[dict[str, Any]] = []
-    exchanges: list[dict[str, Any]] = []
-    discard: int | None = None
-    anchor = "deal"
-    if hand.kitty:
-        kitty = [egn_card_text(c) for c in hand.kitty]
-        _ann_add(call_ann, 0, "Kitty: " + " ".join(kitty) + TAG + json.dumps({"kitty": kitty}))
-    for a in hand.actions:
-        if isinstance(a, (A.Pass, A.Order, A.Call)):
-            if not calls and _club_take_up(hand, a):
-                # Club euchre: the dealer takes up a club without bidding. EGN's calls are
-                # by position, so three passes stand before the dealer's Order, and a
-                # marker tells egn_to_logs that they are only padding.
-                calls.extend(["Pass"] * 3)
-                marker = json.dumps({"clubTakeUp": True})
-                _ann_add(call_ann, 3, "The dealer takes up the club (club euchre)" + TAG + marker)
-            seat = (hand.dealer + 1 + len(calls)) % 4
-            if a.seat != seat:
-                raise LogError(
-                    f"{SEAT_LETTERS[a.seat]} bid where EGN expects {SEAT_LETTERS[seat]}: "
-                    "EGN records bids by their place around the table from the dealer's "
-                    "left, so it cannot hold a bid out of that order",
-                    number + 1,
-                )
-            if isinstance(a, A.Pass):
-                calls.append("Pass")
-            elif isinstance(a, A.Order):
-                calls.append("Order")
-            else:
-                calls.append(SUIT_LETTERS[a.suit].lower())
-            anchor = "call"
-        elif isinstance(a, A.Discard):
-            discard = a.card
-            anchor = "discard"
-        elif isinstance(a, A.DefendAlone):
-            anchor = "defend_alone"
-        elif isinstance(a, A.PartnersBest):
-            partner = (a.seat + 2) % 4
-            got = [] if a.received is None else [egn_card_text(a.received)]
-            exchanges.append({"sender": partner, "receiver": a.seat, "cards": got})
-            if a.gave is not None:
-                gave = [egn_card_text(a.gave)]
-                exchanges.append({"sender": a.seat, "receiver": partner, "cards": gave})
-            anchor = f"partners_best {SEAT_LETTERS[a.seat]}"
-        elif isinstance(a, A.Play):
-            plays.append(a.card)
-            anchor = "play"
+def _keyed(table: dict[int, list[str]]) -> dict[str, list[str]]:
+    """Annotations as EGN keys them: by the call's or play's number, as text, in order."""
+    return {str(k): v for k, v in sorted(table.items())}
+
+
+class _DealWriter:
+    """Writes one hand as an EGN deal: calls and tricks in EGN's own fields, and everything
+    else as annotations keyed to the call or play it follows."""
+
+    def __init__(self, hand: HandState, number: int) -> None:
+        self.hand = hand
+        self.number = number  # EGN's dealNumber, from 0
+        self.calls: list[str] = []
+        self.plays: list[int] = []
+        self.call_notes: dict[int, list[str]] = {}
+        self.play_notes: dict[int, list[str]] = {}
+        self.lines: list[dict[str, Any]] = []
+        self.exchanges: list[dict[str, Any]] = []
+        self.discard: int | None = None
+        # What the last action was, and so where an annotation goes: after a call or a
+        # play it is keyed to it; after the deal, the discard, or a defender's or partner's
+        # best action (which EGN keys nothing to) it says where it stands.
+        self.anchor = "deal"
+
+    def deal(self) -> dict[str, Any]:
+        """The EGN deal."""
+        self.kitty()
+        for a in self.hand.actions:
+            self.add(a)
+        out: dict[str, Any] = {
+            "dealNumber": self.number,
+            "initialState": self.initial_state(),
+            "phases": [self.bidding(), *self.trick_play()],
+        }
+        if self.lines:
+            out["alternativeLines"] = self.lines
+        return out
+
+    def kitty(self) -> None:
+        if self.hand.kitty:
+            kitty = [egn_card_text(c) for c in self.hand.kitty]
+            text = "Kitty: " + " ".join(kitty) + TAG + json.dumps({"kitty": kitty})
+            self.call_notes.setdefault(0, []).append(text)
+
+    def add(self, a: A.Action) -> None:
+        match a:
+            case A.Pass() | A.Order() | A.Call():
+                self.bid(a)
+            case A.Discard(_, card):
+                self.discard = card
+                self.anchor = "discard"
+            case A.DefendAlone():
+                self.anchor = "defend_alone"
+            case A.PartnersBest():
+                self.partners_best(a)
+            case A.Play(_, card):
+                self.plays.append(card)
+                self.anchor = "play"
+            case A.Note():
+                line = _alternative_line(a)
+                if line is None:
+                    self.annotate(a)
+                else:
+                    self.lines.append(line)
+            case (
+                A.RenegeCall()
+                | A.Penalty()
+                | A.BennySuit()
+                | A.BlindDoubleLoner()
+                | A.FarmersHand()
+                | A.ThrowIn()
+            ):
+                self.annotate(a)
+            case _:
+                assert_never(a)
+
+    def bid(self, a: A.Pass | A.Order | A.Call) -> None:
+        if not self.calls and _club_take_up(self.hand, a):
+            # Club euchre: the dealer takes up a club without bidding. EGN's calls are by
+            # position, so three passes stand before the dealer's Order, and a marker tells
+            # egn_to_logs that they are only padding.
+            self.calls.extend(["Pass"] * 3)
+            marker = "The dealer takes up the club (club euchre)" + TAG + '{"clubTakeUp": true}'
+            self.call_notes.setdefault(3, []).append(marker)
+        seat = (self.hand.dealer + 1 + len(self.calls)) % 4
+        if a.seat != seat:
+            raise LogError(
+                f"{SEAT_LETTERS[a.seat]} bid where EGN expects {SEAT_LETTERS[seat]}: "
+                "EGN records bids by their place around the table from the dealer's "
+                "left, so it cannot hold a bid out of that order",
+                self.number + 1,
+            )
+        match a:
+            case A.Pass():
+                self.calls.append("Pass")
+            case A.Order():
+                self.calls.append("Order")
+            case A.Call(_, suit, _):
+                self.calls.append(SUIT_LETTERS[suit].lower())
+            case _:
+                assert_never(a)
+        self.anchor = "call"
+
+    def partners_best(self, a: A.PartnersBest) -> None:
+        partner = (a.seat + 2) % 4
+        got = [] if a.received is None else [egn_card_text(a.received)]
+        self.exchanges.append({"sender": partner, "receiver": a.seat, "cards": got})
+        if a.gave is not None:
+            gave = [egn_card_text(a.gave)]
+            self.exchanges.append({"sender": a.seat, "receiver": partner, "cards": gave})
+        self.anchor = f"partners_best {SEAT_LETTERS[a.seat]}"
+
+    def annotate(self, a: A.Action) -> None:
+        if self.anchor == "play":
+            self.play_notes.setdefault(len(self.plays) - 1, []).append(annotation_text(a))
+        elif self.anchor == "call":
+            self.call_notes.setdefault(len(self.calls) - 1, []).append(annotation_text(a))
         else:
-            line = _alternative_line(a)
-            if line is not None:
-                lines.append(line)
-            elif anchor == "play":
-                _ann_add(play_ann, len(plays) - 1, annotation_text(a))
-            elif anchor == "call":
-                _ann_add(call_ann, len(calls) - 1, annotation_text(a))
-            else:
-                _ann_add(call_ann, max(len(calls) - 1, 0), annotation_text(a, anchor))
+            text = annotation_text(a, self.anchor)
+            self.call_notes.setdefault(max(len(self.calls) - 1, 0), []).append(text)
 
-    state: dict[str, Any] = {"dealer": hand.dealer, "upCard": egn_card_text(hand.upcard)}
-    if hand.deal:
-        state["playerCards"] = [
-            [egn_card_text(c) for c in hand.deal.get(seat, ())] for seat in range(4)
-        ]
-    bidding: dict[str, Any] = {
-        "phaseNumber": 0,
-        "type": "EUCHRE_BIDDING",
-        "calls": calls,
-        "isAlone": hand.alone,
-    }
-    if hand.defender >= 0:
-        bidding["aloneDefender"] = hand.defender
-    if discard is not None:
-        bidding["discard"] = egn_card_text(discard)
-    if exchanges:
-        bidding["cardExchanges"] = exchanges
-    if call_ann:
-        bidding["callAnnotations"] = {str(k): v for k, v in sorted(call_ann.items())}
-    phases: list[dict[str, Any]] = [bidding]
-    if plays:
-        size = hand.trick_size
-        tricks = [
-            [egn_card_text(c) for c in plays[i : i + size]] for i in range(0, len(plays), size)
-        ]
-        trick_play: dict[str, Any] = {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": tricks}
-        if play_ann:
-            trick_play["playAnnotations"] = {str(k): v for k, v in sorted(play_ann.items())}
-        phases.append(trick_play)
-    out: dict[str, Any] = {"dealNumber": number, "initialState": state, "phases": phases}
-    if lines:
-        out["alternativeLines"] = lines
-    return out
+    def initial_state(self) -> dict[str, Any]:
+        hand = self.hand
+        state: dict[str, Any] = {"dealer": hand.dealer, "upCard": egn_card_text(hand.upcard)}
+        if hand.deal:
+            state["playerCards"] = [
+                [egn_card_text(c) for c in hand.deal.get(seat, ())] for seat in range(4)
+            ]
+        return state
+
+    def bidding(self) -> dict[str, Any]:
+        bidding: dict[str, Any] = {
+            "phaseNumber": 0,
+            "type": "EUCHRE_BIDDING",
+            "calls": self.calls,
+            "isAlone": self.hand.alone,
+        }
+        if self.hand.defender >= 0:
+            bidding["aloneDefender"] = self.hand.defender
+        if self.discard is not None:
+            bidding["discard"] = egn_card_text(self.discard)
+        if self.exchanges:
+            bidding["cardExchanges"] = self.exchanges
+        if self.call_notes:
+            bidding["callAnnotations"] = _keyed(self.call_notes)
+        return bidding
+
+    def trick_play(self) -> list[dict[str, Any]]:
+        """The trick-play phase, if any card was played."""
+        if not self.plays:
+            return []
+        size = self.hand.trick_size
+        cards = [egn_card_text(c) for c in self.plays]
+        tricks = [cards[i : i + size] for i in range(0, len(cards), size)]
+        phase: dict[str, Any] = {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": tricks}
+        if self.play_notes:
+            phase["playAnnotations"] = _keyed(self.play_notes)
+        return [phase]
 
 
-def logs_to_egn(log: dict[str, Any]) -> dict[str, Any]:
-    """Write one euchre-log/1 document as an EGN 1.4 game.
-
-    The log is read and played through the engine first (``LogError`` if it is malformed).
-    Renege calls, penalties, notes with a seat, and the kitty travel as annotations ending
-    in `` #euchre-log {json}``; rule options EGN has no key for go into the description.
-    ``egn_to_logs`` reads the result back into the same game.
-    """
-    model = read_log(log)
-    game = play_log(model)
-    info = model.game
-    rules = game.rules
-    ruleset, extra = rules_to_egn(rules)
-    description: list[str] = []
+def _description(info: GameInfo, extra: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The game id kept in the notes, and the description's lines: the other notes, a date
+    EGN's schema does not allow, and the rule options EGN has no key for."""
     game_id: str | None = None
-    for line in (info.notes or "").split("\n") if info.notes else []:
+    lines: list[str] = []
+    for line in info.notes.split("\n") if info.notes else []:
         if line.startswith(GAME_ID_LINE) and game_id is None:
             game_id = line[len(GAME_ID_LINE) :]
         else:
-            description.append(line)
+            lines.append(line)
     if info.date and not EGN_DATE.match(info.date):
-        description.append(DATE_LINE + info.date)
+        lines.append(DATE_LINE + info.date)
     if extra:
-        description.append(RULES_LINE + json.dumps(extra, sort_keys=True))
+        lines.append(RULES_LINE + json.dumps(extra, sort_keys=True))
+    return game_id, lines
+
+
+def _metadata(info: GameInfo, game: GameState) -> dict[str, Any]:
+    ruleset, extra = rules_to_egn(game.rules)
+    game_id, description = _description(info, extra)
     meta: dict[str, Any] = {}
     if game_id:
         meta["gameId"] = game_id
@@ -177,9 +232,22 @@ def logs_to_egn(log: dict[str, Any]) -> dict[str, Any]:
     if game.winner is not None:
         meta["finalScore"] = list(game.score)
     meta["ruleset"] = ruleset
+    return meta
+
+
+def logs_to_egn(log: dict[str, Any]) -> dict[str, Any]:
+    """Write one euchre-log/1 document as an EGN 1.4 game.
+
+    The log is read and played through the engine first (``LogError`` if it is malformed).
+    Renege calls, penalties, notes with a seat, and the kitty travel as annotations ending
+    in `` #euchre-log {json}``; rule options EGN has no key for go into the description.
+    ``egn_to_logs`` reads the result back into the same game.
+    """
+    model = read_log(log)
+    game = play_log(model)
     return {
         "fileType": EGN_FILE_TYPE,
         "version": EGN_VERSION,
-        "metadata": meta,
-        "deals": [_deal_to_egn(hand, i) for i, hand in enumerate(game.hands)],
+        "metadata": _metadata(model.game, game),
+        "deals": [_DealWriter(hand, i).deal() for i, hand in enumerate(game.hands)],
     }
