@@ -35,8 +35,12 @@ dealer's Order, with a marker. Rule options with no EGN key go into the descript
 ``euchre-log rules: {json}`` line. ``egn_to_logs`` reads all of these back into the same
 actions.
 
-The package: ``cards`` (EGN's card notation), ``rules`` (rulesets), ``annotations`` (what
-travels in annotation text), ``read`` and ``write``; ``notation`` holds what they share.
+The package: ``shape`` (Pydantic models of EGN's JSON, with a bound on every list and
+text) and ``words`` (their errors said in a card player's words), ``source`` (bytes to a
+document, within bounds), ``cards`` (EGN's card notation), ``rules`` (rulesets),
+``annotations`` (what travels in annotation text), ``read`` and ``write``; ``notation``
+holds what they share. A malformed file is refused with a ``LogError`` that names the game,
+the deal and the field, never with a crash.
 """
 
 from .annotations import TAG, annotation_text, split_annotation

@@ -9,13 +9,13 @@ again restores it.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any, Final, assert_never
 
 from ...engine import actions as A
 from ...engine.cards import SEAT_LETTERS, SUIT_NAMES, TEAM_NAMES
 from ..writer import action_dict
 from .cards import egn_card_text
+from .shape import AlternativeLine, Bidding, Phase, TrickPlay
 
 TAG: Final = " #euchre-log "
 """Separates an annotation's readable text from the JSON that euchre-log reads back."""
@@ -155,6 +155,15 @@ def annotation_text(a: A.Action, after: str | None = None) -> str:
     return summary(a) + TAG + json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
 
 
+def tagged_json(text: str) -> Any:
+    """JSON that euchre-log wrote into a text, or None when it is not JSON it can read
+    (too deeply nested, a number too long, or not JSON at all)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
 def split_annotation(text: str) -> tuple[str, dict[str, Any] | None]:
     """An annotation's readable text, and the euchre-log JSON at its end if it has one."""
     start = 0
@@ -164,64 +173,37 @@ def split_annotation(text: str) -> tuple[str, dict[str, Any] | None]:
             return text, None
         tail = text[at + len(TAG) :]
         if tail.startswith("{"):
-            try:
-                data = json.loads(tail)
-            except ValueError:
-                data = None
+            data = tagged_json(tail)
             if isinstance(data, dict):
                 return text[:at], data
         start = at + 1
 
 
-def alternative_note(line: Mapping[str, Any], ncalls: int) -> str:
-    """A note that shows an analysis line and keeps all of it for writing back."""
-    b = line.get("branchIndex", 0)
+def _phase_text(phase: Phase) -> list[str]:
+    """What an analysis phase shows: its calls or its tricks, then its annotations."""
+    match phase:
+        case Bidding():
+            alone = " alone" if phase.is_alone else ""
+            discard = f", discard {phase.discard}" if phase.discard else ""
+            shown = [f"calls {', '.join(phase.calls)}{alone}{discard}"]
+            table = phase.call_annotations
+        case TrickPlay():
+            shown = ["plays " + " | ".join(" ".join(trick) for trick in phase.tricks)]
+            table = phase.play_annotations
+        case _:
+            assert_never(phase)
+    return shown + [text for texts in (table or {}).values() for text in texts]
+
+
+def alternative_note(line: AlternativeLine, ncalls: int) -> str:
+    """A note that shows an analysis line and keeps all of it (with EGN 1.0's field names
+    brought up to 1.4's) for writing back."""
+    b = line.branch_index
     where = f"call {b + 1}" if b < ncalls else f"play {b - ncalls + 1}"
-    parts: list[str] = []
-    clean: list[dict[str, Any]] = []
-    for ph in line.get("phases", []):
-        if not isinstance(ph, dict):
-            continue
-        ph = modern_phase(ph)
-        clean.append(ph)
-        if ph.get("type") == "EUCHRE_BIDDING":
-            calls = ", ".join(str(c) for c in ph.get("calls", []))
-            alone = " alone" if ph.get("isAlone") else ""
-            disc = f", discard {ph['discard']}" if ph.get("discard") else ""
-            parts.append(f"calls {calls}{alone}{disc}")
-        else:
-            tricks = " | ".join(" ".join(str(c) for c in t) for t in ph.get("tricks", []))
-            parts.append(f"plays {tricks}")
-        for key in ("callAnnotations", "playAnnotations"):
-            for texts in (ph.get(key) or {}).values():
-                parts.extend(str(t) for t in (texts if isinstance(texts, list) else [texts]))
-    keep = {"branchIndex": b, "phases": clean}
+    parts = [text for phase in line.phases for text in _phase_text(phase)]
     return (
         f"Alternative line from {where}: "
         + "; ".join(parts)
         + TAG
-        + json.dumps({"alternativeLine": keep}, ensure_ascii=False)
+        + json.dumps({"alternativeLine": line.modern()}, ensure_ascii=False)
     )
-
-
-def modern_phase(ph: Mapping[str, Any]) -> dict[str, Any]:
-    """An analysis phase with EGN 1.0's field names brought up to 1.4's."""
-    renames = {
-        "calls_annotations": "callAnnotations",
-        "tricks_annotations": "playAnnotations",
-        "play_annotations": "playAnnotations",
-        "is_alone": "isAlone",
-        "alone_defender": "aloneDefender",
-        "card_exchanges": "cardExchanges",
-        "phase_number": "phaseNumber",
-    }
-    out: dict[str, Any] = {}
-    trick_play = ph.get("type") != "EUCHRE_BIDDING"
-    for key, value in ph.items():
-        key = renames.get(key, key)
-        if key in ("initialLead", "initial_lead"):
-            continue
-        if trick_play and key in ("isAlone", "aloneDefender"):
-            continue
-        out[key] = value
-    return out

@@ -8,22 +8,11 @@ from typing import Any, Final
 
 from ...engine.rules import OPTIONS, Rules, RulesError
 from ..reader import LogError
+from .shape import Ruleset, validate_ruleset
 
 
 def _fail(message: str, hand: int | None = None, action: int | None = None) -> LogError:
     return LogError(message, hand, action)
-
-
-def _egn_bool(key: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise _fail(f"the EGN ruleset's {key!r} should be true or false, not {value!r}")
-    return value
-
-
-def _egn_int(key: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(f"the EGN ruleset's {key!r} should be a whole number, not {value!r}")
-    return value
 
 
 def _no_equivalent(key: str, value: Any, why: str) -> LogError:
@@ -36,14 +25,15 @@ def _no_equivalent(key: str, value: Any, why: str) -> LogError:
 Settings = dict[str, Any]
 """Rule options by name, as ``Rules.build`` takes them."""
 Handler = Callable[[str, Any, Mapping[str, Any]], Settings]
-"""What one ruleset key sets, given its value and the options carried in the description."""
+"""What one ruleset key sets, given its value (of the type ``shape.Ruleset`` checked) and
+the options carried in the description."""
 
 
 def _switch(option: str) -> Handler:
     """A key that is one of our switches, under another name."""
 
     def handle(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
-        return {option: _egn_bool(key, value)}
+        return {option: value}
 
     return handle
 
@@ -52,7 +42,7 @@ def _unplayable(why: str) -> Handler:
     """A switch for something euchre-log cannot play: refused when it is on."""
 
     def handle(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
-        if _egn_bool(key, value):
+        if value:
             raise _no_equivalent(key, value, why)
         return {}
 
@@ -63,7 +53,7 @@ def _fixed(only: int, why: str) -> Handler:
     """A number that euchre-log's rules always have: refused when it is any other."""
 
     def handle(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
-        if _egn_int(key, value) != only:
+        if value != only:
             raise _no_equivalent(key, value, why)
         return {}
 
@@ -71,7 +61,7 @@ def _fixed(only: int, why: str) -> Handler:
 
 
 def _farmers(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
-    if _egn_bool(key, value) and extra.get("farmers_hand") in (None, "off"):
+    if value and extra.get("farmers_hand") in (None, "off"):
         raise _no_equivalent(
             key,
             value,
@@ -82,7 +72,7 @@ def _farmers(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
 
 
 def _loner_lead(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
-    text = value.strip().upper() if isinstance(value, str) else value
+    text = value.strip().upper()
     if text not in ("LEFT_OF_DEALER", "LEFT_OF_LONER"):
         raise _fail(
             f"the EGN ruleset's 'loner_lead' should be LEFT_OF_DEALER or LEFT_OF_LONER, "
@@ -92,18 +82,18 @@ def _loner_lead(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
 
 
 def _joker(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
-    return {"deck": 25} if _egn_bool(key, value) else {}
+    return {"deck": 25} if value else {}
 
 
 def _min_rank(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
-    rank = _egn_int(key, value)
+    rank = value
     if rank not in (7, 9):
         raise _no_equivalent(key, value, "its decks run from 9s (24 cards) or 7s (32)")
     return {"deck": 32} if rank == 7 else {}
 
 
 def _winning_score(key: str, value: Any, extra: Mapping[str, Any]) -> Settings:
-    target = _egn_int(key, value)
+    target = value
     if target < 1:
         raise _no_equivalent(key, value, "every game is played to a target score")
     return {"target": target}
@@ -130,6 +120,9 @@ _KEYS: Final[dict[str, Handler]] = {
 }
 """Every key of EGN's ruleset, and what it sets in euchre-log's rules."""
 
+if set(_KEYS) != set(Ruleset.model_fields):  # pragma: no cover - a mistake in this module
+    raise AssertionError("every key of shape.Ruleset needs its handler in rules._KEYS")
+
 
 def rules_from_egn(ruleset: Any, extra: Mapping[str, Any] | None = None) -> Rules:
     """The euchre-log rules of an EGN ``ruleset`` (plus options carried in the description).
@@ -137,20 +130,11 @@ def rules_from_egn(ruleset: Any, extra: Mapping[str, Any] | None = None) -> Rule
     EGN's defaults apply to missing keys: notably ``std`` (stick-the-dealer) is true unless
     the file says otherwise. A key or value with no equivalent raises ``LogError`` naming it.
     """
-    if ruleset is None:
-        ruleset = {}
-    if not isinstance(ruleset, dict):
-        raise _fail(f"the EGN ruleset should be an object, not {ruleset!r}")
+    given = validate_ruleset(ruleset).model_dump(exclude_none=True)
     extra = extra or {}
     settings: Settings = {"stick_the_dealer": True}
-    for key, value in ruleset.items():
-        handle = _KEYS.get(key)
-        if handle is None:
-            raise _fail(
-                f"the EGN ruleset key {key!r} has no equivalent in euchre-log's rules, "
-                "so the game cannot be checked faithfully"
-            )
-        settings.update(handle(key, value, extra))
+    for key, value in given.items():
+        settings.update(_KEYS[key](key, value, extra))
     settings.update(extra)
     try:
         return Rules.build(settings)

@@ -15,15 +15,15 @@ from .annotations import TAG, annotation_text, split_annotation
 from .cards import egn_card_text
 from .notation import DATE_LINE, EGN_DATE, EGN_FILE_TYPE, EGN_VERSION, GAME_ID_LINE, RULES_LINE
 from .rules import rules_to_egn
+from .shape import validate_alternative_line
 
 
 def _alternative_line(a: A.Note) -> dict[str, Any] | None:
-    """The analysis line a note keeps (see ``annotations.alternative_note``), or None."""
+    """The analysis line a note keeps (see ``annotations.alternative_note``), or None when
+    it keeps none that EGN can hold (then the note goes out as an annotation)."""
     _, data = split_annotation(a.text)
-    if data is None:
-        return None
-    line = data.get("alternativeLine")
-    return line if isinstance(line, dict) else None
+    line = None if data is None else data.get("alternativeLine")
+    return line if validate_alternative_line(line) is not None else None
 
 
 def _club_take_up(hand: HandState, bid: A.Action) -> bool:
