@@ -48,6 +48,7 @@ from .cards import egn_card_text, parse_egn_card
 from .notation import EGN_FILE_TYPE, EGN_VERSION, EMN_FILE_TYPE
 from .read import egn_to_logs, is_egn
 from .rules import rules_from_egn, rules_to_egn
+from .source import parse_egn_bytes
 from .write import logs_to_egn
 
 __all__ = [
@@ -60,6 +61,7 @@ __all__ = [
     "egn_to_logs",
     "is_egn",
     "logs_to_egn",
+    "parse_egn_bytes",
     "parse_egn_card",
     "rules_from_egn",
     "rules_to_egn",
