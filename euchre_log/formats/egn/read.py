@@ -28,6 +28,7 @@ from .rules import rules_from_egn
 from .shape import (
     TEXT_CHARS,
     TITLE_CHARS,
+    TOKEN_CHARS,
     AlternativeLine,
     Bidding,
     Deal,
@@ -39,7 +40,7 @@ from .shape import (
     validate_egn,
 )
 from .source import check_size
-from .words import action_problem
+from .words import action_problem, shown
 
 _CALL_SUITS: Final = {"c": 0, "d": 1, "h": 2, "s": 3}
 
@@ -503,7 +504,9 @@ class _DealReader:
             out.club_take_up = True
         elif data is not None and "kitty" in data and "type" not in data:
             cards = data["kitty"]
-            if not isinstance(cards, list):
+            if not isinstance(cards, list) or not all(
+                isinstance(c, str) and len(c) <= TOKEN_CHARS for c in cards
+            ):
                 raise self.fail(f"{where}: the kitty should be a list of cards")
             out.kitty = [self.card_of(c, f"{where}, the kitty", None) for c in cards]
         elif data is None or "alternativeLine" in data:
@@ -511,7 +514,7 @@ class _DealReader:
         else:
             after = data.pop("after", None)
             if after not in (None, *_ANCHORS):
-                raise self.fail(f"{where}: {after!r} is not a place in a deal")
+                raise self.fail(f"{where}: {shown(after)} is not a place in a deal")
             out.put(self.tagged_action(readable, data, where), after, step, key)
 
     def tagged_action(self, readable: str, data: dict[str, Any], where: str) -> A.Action:
@@ -522,7 +525,7 @@ class _DealReader:
         if not isinstance(kind, str) or kind in _EGN_NATIVE or kind not in A.ACTION_TYPES:
             raise self.fail(
                 f"{where}: a euchre-log annotation carries a note, a renege call, a penalty "
-                f"or a variant's action, not {kind!r} (EGN records bids, the discard, "
+                f"or a variant's action, not {shown(kind)} (EGN records bids, the discard, "
                 "defending alone and plays itself)"
             )
         try:

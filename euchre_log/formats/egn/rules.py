@@ -139,7 +139,8 @@ def rules_from_egn(ruleset: Any, extra: Mapping[str, Any] | None = None) -> Rule
     try:
         return Rules.build(settings)
     except RulesError as exc:
-        raise _fail(f"the EGN ruleset asks for rules euchre-log cannot play: {exc}") from None
+        why = str(exc) if len(str(exc)) <= 300 else str(exc)[:297] + "..."
+        raise _fail(f"the EGN ruleset asks for rules euchre-log cannot play: {why}") from None
 
 
 def rules_to_egn(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:

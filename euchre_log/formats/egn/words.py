@@ -255,6 +255,8 @@ def where(loc: Loc) -> _Where:
     w = _Where()
     holder: str | None = None  # the field or item whose entries the next number counts
     for step in loc:
+        if isinstance(step, str) and len(step) > 40:
+            step = step[:37] + "..."  # a key of data EGN does not define: named, cut short
         w.last_container = None
         if step == "[key]":
             w.bad_key = True
@@ -390,12 +392,12 @@ def _field_problem(kind: str, w: _Where, name: str) -> tuple[str, int | None]:
             message = f"{w.holder()} has no {name}"
     elif w.key == "ruleset":
         message = (
-            f"the EGN ruleset key {name!r} has no equivalent in euchre-log's rules, "
+            f"the EGN ruleset key {shown(name)} has no equivalent in euchre-log's rules, "
             "so the game cannot be checked faithfully"
         )
     else:
         message = (
-            f"{w.holder()} has the field {name!r}, which is not part of EGN 1.0 to 1.4; "
+            f"{w.holder()} has the field {shown(name)}, which is not part of EGN 1.0 to 1.4; "
             "euchre-log refuses what it cannot read faithfully"
         )
     if w.game is not None:
