@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -103,9 +104,22 @@ def games_from_data(file: str, data: Any) -> list[LoadedGame]:
     return [_play(file, data)]
 
 
+# A file that says it is EGN or EMN: this key and value can only stand in a file as a key
+# and its value (inside a JSON string, the quotes would be escaped).
+_EGN_SIGNATURE = re.compile(rb'"fileType"\s*:\s*"Euchre (?:Game|Match) Notation"')
+
+
 def load_games(path: str | Path) -> list[LoadedGame]:
-    """Every game in a file, all or nothing; raises ``LogError`` if any part is malformed."""
+    """Every game in a file, all or nothing; raises ``LogError`` if any part is malformed.
+
+    An EGN game or match is read from its bytes within EGN's bounds (``egn.parse_egn_bytes``),
+    so a file that could only make the reader build far more than a game needs is refused
+    before it is parsed; it never goes through the euchre-log/1 parser."""
     raw = read_bytes(path)
+    if _EGN_SIGNATURE.search(raw):
+        from .egn import parse_egn_bytes  # lazily: the EGN reader
+
+        return games_from_data(str(path), parse_egn_bytes(raw))
     log = read_log_bytes(raw)
     if log is not None:  # the common case, in one pass
         return [_play_log(str(path), log)]
