@@ -10,9 +10,13 @@ Enter what happens, in table order; the seat is always whose turn it is.
                    dealer W                (who really dealt, if not the next seat)
   Round one      p (pass) or o (order up / assist / take it up); o! or "o alone" to go alone
   Round two      p, or a suit to name trump: c d h s (or clubs, ♣...); h! to go alone
+                 bids run together: ppo, or pppp ph! (four passes, a pass, hearts alone)
   Discard        the dealer's discard when asked: a card, or ? if nobody saw it
   Defend alone   defend E   (after a lone call, before the first card)
   Play           cards, e.g. ah 10d j♦ ♠q   (ranks 9 10 J Q K A, or T for ten)
+                 run together: ahthjh9h; by rank alone when the record says which card
+                 (the deal was shown): a t j 9, or atj9 (a lone q is quit: write qh)
+                 the last trick plays itself once every card left is known (--no-fill)
   Renege         renege E 2 [cards E showed] [by N]   (E reneged on trick 2)
                  a call nothing proves yet waits: play on, and it is judged as the
                  hand goes; end stops a hand its upheld penalty has settled

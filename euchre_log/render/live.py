@@ -349,7 +349,15 @@ def hand_line(game: GameState, index: int, players: Mapping[str, str]) -> Text:
             "euchred": f"was euchred, taking {made} trick{'s' if made != 1 else ''}",
         }.get(r.outcome, OUTCOME_WORDS.get(r.outcome, r.outcome))
         line.append(f"{maker} {verb}")
-        line.append(" (without the cards)." if hand.unrecorded == 5 else ".")
+        if hand.claimed >= 0:
+            claim = f"{SEAT_LETTERS[hand.claimed]} claimed the last {hand.unrecorded}"
+            line.append(f" ({claim}{', a bad claim' if hand.claim_known and r.flags else ''}).")
+        elif hand.unrecorded == 5:
+            line.append(" (without the cards).")
+        elif hand.unrecorded:
+            line.append(f" (the last {hand.unrecorded} without their cards).")
+        else:
+            line.append(".")
     gained = [f"{TEAM_NAMES[t]} {r.points[t]:+d}" for t in (0, 1) if r.points[t]]
     if gained:
         line.append(" " + ", ".join(gained) + ".")
