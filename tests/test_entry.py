@@ -318,17 +318,22 @@ def test_resume_and_show_say_the_bidding_the_tricks_and_the_open_calls() -> None
     assert "E (Bob) for trick 1: not proven yet" in text
 
 
-def test_the_status_header_fits_80_columns() -> None:
+@pytest.mark.parametrize("width", [80, 50])
+def test_the_status_header_fits_the_terminal(width: int) -> None:
+    """At 80 columns, and on a phone's 50: the header breaks between its pieces, never
+    inside one."""
     from rich.console import Console
 
     from euchre_log.render.live import status
 
     players = {"N": "Annabelle", "E": "Bartholomew", "S": "Catherine", "W": "Daniella"}
     s = session("9h p o! defend N 9s\nah", {"preset": "family"}, initial=(8, 9))
-    console = Console(width=200, record=True)
+    console = Console(width=width, record=True)
     console.print(status(s, players))
     lines = console.export_text().splitlines()
-    assert max(len(line.rstrip()) for line in lines) <= 80, lines
+    assert max(len(line.rstrip()) for line in lines) <= width, lines
+    header = " ".join(line.strip() for line in lines[:3])
+    assert "trump ♥ by E (Bartholomew) alone" in header and "score NS 8, EW 9" in header
 
 
 def test_the_rules_prompt_describes_the_presets_in_plain_words() -> None:

@@ -300,7 +300,8 @@ def _refusal(exc: Exception) -> object:
     from ..render import cards as rc
 
     line = Text("✗ ", style="bold red")
-    line.append_text(rc.message(str(exc)))
+    said = str(exc).rstrip()
+    line.append_text(rc.message(said if said.endswith((".", "?", "!")) else said + "."))
     line.append(" Nothing on that line was stored.", style="red")
     return line
 
@@ -355,10 +356,15 @@ def _ask_new_game(store: Store) -> int:
         preset = Prompt.ask("Rules (? describes them)", choices=[*playable, "?"], default="classic")
         if preset != "?":
             break
+        import shutil
+        import textwrap
+
         from ..render.words import rules_in_brief
 
+        width = min(shutil.get_terminal_size().columns, 100) - 1
         for name in playable:
-            typer.echo(f"  {name}: {rules_in_brief(Rules.build({'preset': name}))}")
+            said = f"{name}: {rules_in_brief(Rules.build({'preset': name}))}"
+            typer.echo(textwrap.fill(said, width, initial_indent="  ", subsequent_indent="    "))
     import datetime
 
     game_id = create_game(

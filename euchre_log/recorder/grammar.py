@@ -314,6 +314,7 @@ class Session(GameRecord):
             hand = self.hand
             if word in END_WORDS:
                 self._end(token)
+                fed.meta.append("end")
                 i = n
                 continue
             if word in TRICKS_WORDS or _SHORT_TRICKS.fullmatch(word):
@@ -478,11 +479,13 @@ class Session(GameRecord):
             seat = self._seat(tokens[i + 1])
             cards = tuple(self._card(t, "a card") for t in tokens[i + 2 : i + 7])
             self.pending_deal[seat] = cards
+            fed.meta.append("deal")
             return i + 7
         if word == "dealer":
             if i + 1 >= len(tokens):
                 raise EntryError("dealer needs a seat: dealer W")
             self.pending_dealer = self._seat(tokens[i + 1])
+            fed.meta.append("dealer")
             return i + 2
         try:
             upcard = parse_card(tokens[i])

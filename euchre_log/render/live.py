@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -92,36 +92,54 @@ def describe(entry: Entry, hand: HandState | None, players: Mapping[str, str]) -
             assert_never(entry)
 
 
-def _header(session: Session, players: Mapping[str, str]) -> Text:
+class Flow:
+    """Pieces of a line joined by `` · ``, broken between pieces (never inside one) to fit
+    the terminal: the status header reads the same at 120 columns and on a phone's 50."""
+
+    def __init__(self, *pieces: Text) -> None:
+        self.pieces = [p for p in pieces if p.plain]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text()
+        for piece in self.pieces:
+            if line.plain and len(line.plain) + 3 + len(piece.plain) > width:
+                yield line
+                line = Text()
+            if line.plain:
+                line.append(" · ")
+            line.append_text(piece)
+        if line.plain:
+            yield line
+
+
+def _header(session: Session, players: Mapping[str, str]) -> Flow:
     game = session.game
     ns, ew = game.score
-    line = Text()
     hand = session.hand
+    score = Text(f"score NS {ns}, EW {ew}")
     if hand is None:
-        line.append(f"Score NS {ns} · EW {ew}", style="bold")
-        line.append(f" (playing to {game.rules.target})")
-        return line
-    # Short forms, and a second line when needed: the header fits an 80-column terminal.
-    line.append(f"Hand {hand.number}", style="bold")
-    line.append(f" · {who(hand.dealer, players)} deals · upcard ")
-    line.append_text(rc.card(hand.upcard))
-    line.append(f" · score NS {ns}, EW {ew}")
-    if hand.trump < 0:
-        return line
-    play = Text("trump ")
-    play.append_text(rc.suit(hand.trump))
-    play.append(f" by {who(hand.maker, players)}")
-    if hand.alone:
-        play.append(" alone", style="bold")
-    if hand.defender >= 0:
-        play.append(f", {SEAT_LETTERS[hand.defender]} defends alone")
-    play.append(f" · tricks NS {hand.tricks[0]}, EW {hand.tricks[1]}")
-    if len(line.plain) + 3 + len(play.plain) <= 80:
-        line.append(" · ")
-    else:
-        line.append("\n")
-    line.append_text(play)
-    return line
+        return Flow(
+            Text(f"Score NS {ns} · EW {ew}", style="bold"), Text(f"playing to {game.rules.target}")
+        )
+    upcard = Text("upcard ")
+    upcard.append_text(rc.card(hand.upcard))
+    pieces = [
+        Text(f"Hand {hand.number}", style="bold"),
+        Text(f"{who(hand.dealer, players)} deals"),
+        upcard,
+        score,
+    ]
+    if hand.trump >= 0:
+        trump = Text("trump ")
+        trump.append_text(rc.suit(hand.trump))
+        trump.append(f" by {who(hand.maker, players)}")
+        if hand.alone:
+            trump.append(" alone", style="bold")
+        if hand.defender >= 0:
+            trump.append(f", {SEAT_LETTERS[hand.defender]} defends alone")
+        pieces += [trump, Text(f"tricks NS {hand.tricks[0]}, EW {hand.tricks[1]}")]
+    return Flow(*pieces)
 
 
 def _bids(hand: HandState, players: Mapping[str, str]) -> Text | None:
@@ -186,7 +204,7 @@ def resume(session: Session, players: Mapping[str, str], *, flags: bool = False)
     """Where the hand being played stands, for a recorder that resumes it (and ``show``):
     the bidding, the tricks played so far, the trick on the table, and with ``flags`` the
     flags raised and the renege calls still open."""
-    hand = session.game.current
+    hand = session.game.current if flags else session.hand
     if hand is None:
         return []
     out: list[Text] = []
@@ -478,7 +496,40 @@ def report(
     out.extend(flag_line(f, players) for f in flags)
     out.extend(verdict_lines(game, before, players, shown))
     out.extend(game_over(game, before, players))
+    if ("deal" in fed.meta or "dealer" in fed.meta) and session.hand is None:
+        out.append(typed_ahead(session, players))
+    if "end" in fed.meta and session.ended is not None:
+        out.append(
+            Text(
+                f"Hand {session.ended} stops here: the renege penalty settles it. "
+                f"{who(session.dealer_for_next_hand(), players)} deals next.",
+                style="bold",
+            )
+        )
     return out
+
+
+def typed_ahead(session: Session, players: Mapping[str, str]) -> Text:
+    """What a ``deal`` or ``dealer`` line noted for the next hand, which stores it with the
+    upcard: ``Noted for hand 3: N (Ann) holds A♥ K♥ Q♥ 10♦ 9♣. Enter the upcard.``"""
+    n = len(session.game.hands) + 1
+    line = Text(f"Noted for hand {n}: ", style="bold")
+    said = []
+    if session.pending_dealer is not None:
+        said.append(Text(f"{who(session.pending_dealer, players)} deals"))
+    for seat, cards in sorted(session.pending_deal.items()):
+        part = Text(f"{who(seat, players)} holds ")
+        for k, c in enumerate(cards):
+            if k:
+                part.append(" ")
+            part.append_text(rc.card(c))
+        said.append(part)
+    for k, part in enumerate(said):
+        if k:
+            line.append("; ")
+        line.append_text(part)
+    line.append(". Enter the upcard: it is stored with the hand.")
+    return line
 
 
 def game_over(game: GameState, before: Marks, players: Mapping[str, str]) -> list[Text]:
