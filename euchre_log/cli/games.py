@@ -428,11 +428,14 @@ def export(
             "game log file (euchre-log/1 or EGN), drawn without any database. A whole "
             "number is a game id: write ./3 for a file named 3.",
             show_default=False,
+            metavar="GAME",
         ),
     ],
     output: Annotated[
         Optional[Path],
-        typer.Option("--output", "-o", help="Write to this file instead of printing."),
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write to this file instead of printing."
+        ),
     ] = None,
     fmt: Annotated[
         ExportFormat,
@@ -443,8 +446,17 @@ def export(
             "(dealer, upcard, trump, maker, round, alone, tricks, outcome, points, score, flags). "
             "egn: Euchre Game Notation 1.4, for the EGN replayer and workbench. "
             "html: one self-contained page to share, every hand drawn trick by trick.",
+            metavar="json|csv|egn|html",
         ),
     ] = ExportFormat.json,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="With -o, say what was written as JSON (schemas/export.schema.json): the "
+            "game or file, the format, the file written, its size and its SHA-256.",
+        ),
+    ] = False,
 ) -> None:
     """Write a game as a euchre-log/1 log, with each hand's result filled in.
 
@@ -456,6 +468,11 @@ def export(
     (it prints every trick). GAME may then also be a game log file.
     """
     source = export_source(game)
+    if as_json and output is None:
+        raise fail(
+            "--json says what export wrote to a file: give -o FILE (without -o the export "
+            "itself goes to standard output)"
+        )
     if isinstance(source, Path):
         if fmt != ExportFormat.html:
             raise fail(
@@ -497,6 +514,21 @@ def export(
     except OSError as exc:
         raise fail(f"cannot write {output}: {exc.strerror}") from None
     what = f"game {source}" if isinstance(source, int) else str(source)
+    if as_json:
+        import hashlib
+
+        data = text.encode("utf-8")
+        print_json(
+            {
+                "game": source if isinstance(source, int) else None,
+                "file": None if isinstance(source, int) else str(source),
+                "format": fmt.value,
+                "output": str(output),
+                "bytes": len(data),
+                "sha256": hashlib.sha256(data).hexdigest(),
+            }
+        )
+        return
     typer.echo(f"wrote {what} to {output}")
 
 

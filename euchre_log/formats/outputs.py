@@ -425,3 +425,14 @@ class CopyOut(BaseModel):
     skipped: int
     refused: int
     games: list[CopiedGame]
+
+
+class ExportOut(BaseModel):
+    """What ``euchre-log export GAME -o FILE --json`` wrote."""
+
+    game: int | None = Field(description="The stored game exported, or null for a log file.")
+    file: str | None = Field(description="The game log file exported (HTML only), or null.")
+    format: Literal["json", "csv", "egn", "html"]
+    output: str = Field(description="The file written.")
+    bytes: int = Field(description="Its size in bytes (UTF-8).")
+    sha256: str = Field(description="The SHA-256 of what was written, in hex.")

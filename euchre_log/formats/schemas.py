@@ -13,6 +13,7 @@ from .models import CheckReport, GameLog
 from .outputs import (
     CopyOut,
     ExplainOut,
+    ExportOut,
     GamesOut,
     ImportOut,
     NewGameOut,
@@ -53,4 +54,5 @@ def all_schemas() -> dict[str, dict[str, Any]]:
         "explain": _schema(ExplainOut, "explain", "euchre-log explain --json"),
         "verify": _schema(VerifyOut, "verify", "euchre-log verify --json"),
         "copy": _schema(CopyOut, "copy", "euchre-log copy --json"),
+        "export": _schema(ExportOut, "export", "euchre-log export GAME -o FILE --json"),
     }
