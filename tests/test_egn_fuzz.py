@@ -287,11 +287,13 @@ def malformed_egn(draw: st.DrawFn) -> tuple[str, Any]:
             del parent[key]
         elif how == "add" and isinstance(parent[key], dict):
             new = draw(st.sampled_from([*FIELD_VALUES, "bogus", "initial_state", "type"]))
-            parent[key][new] = draw(FIELD_VALUES.get(new, anything))
+            parent[key][new] = copy.deepcopy(draw(FIELD_VALUES.get(new, anything)))
         elif how == "add" and isinstance(parent[key], list):
-            parent[key].append(draw(anything))
+            parent[key].append(copy.deepcopy(draw(anything)))
         else:
-            parent[key] = draw(FIELD_VALUES.get(str(key), anything))
+            # A copy: a drawn value shared with the strategy (st.just) must not be mutated
+            # by a later change of this example, or the next example is drawn differently.
+            parent[key] = copy.deepcopy(draw(FIELD_VALUES.get(str(key), anything)))
     return name, doc
 
 
@@ -303,7 +305,7 @@ def broken_analysis(draw: st.DrawFn) -> tuple[str, Any]:
     games = [g["gameData"] for g in doc["games"]] if "games" in doc else [doc]
     deals = [d for g in games for d in g["deals"]]
     deal = draw(st.sampled_from(deals))
-    deal["alternativeLines"] = draw(alternative_lines)
+    deal["alternativeLines"] = copy.deepcopy(draw(alternative_lines))
     return name, doc
 
 
