@@ -391,12 +391,14 @@ def test_stats_are_sums_in_the_database_not_a_replay(
 ) -> None:
     """stats never loads a game through the engine: it reads the cached results."""
     import euchre_log.store.games as games
+    import euchre_log.store.read as read
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("stats loaded a game")
 
     monkeypatch.setattr(games, "load_game", refuse)
-    monkeypatch.setattr(games, "effective_entries", refuse)
+    monkeypatch.setattr(read, "load_game", refuse)
+    monkeypatch.setattr(read, "effective_entries", refuse)
     db, _ = corpus
     assert Cli(db)("stats").exit_code == 0
 

@@ -23,8 +23,6 @@ def db_option(ctx: typer.Context) -> str | None:
 @contextmanager
 def opened(ctx: typer.Context) -> Iterator[Store]:
     """The database of ``--db`` (or the default), closed afterwards; errors exit 2."""
-    from sqlalchemy.exc import DBAPIError
-
     from ..store.access import open_store
     from ..store.db import StoreError, database_error
 
@@ -36,15 +34,30 @@ def opened(ctx: typer.Context) -> Iterator[Store]:
         yield store
     except StoreError as exc:
         raise fail(str(exc)) from None
-    except DBAPIError as exc:  # read-only, locked past the timeout, the server went away
+    except Exception as exc:
+        if not _is_database_error(exc):
+            raise
+        # read-only, locked past the timeout, the server went away
         raise fail(str(database_error(store.url, exc)) + "; nothing was stored") from None
     finally:
         store.close()
 
 
+def _is_database_error(exc: BaseException) -> bool:
+    """Whether SQLAlchemy raised it for the database (imported only if it was loaded: a
+    store read with ``sqlite3`` alone turns its errors into ``StoreError`` itself)."""
+    import sys
+
+    if "sqlalchemy" not in sys.modules:
+        return False
+    from sqlalchemy.exc import DBAPIError
+
+    return isinstance(exc, DBAPIError)
+
+
 def game_id_or_latest(store: Store, game: int | None) -> int:
     """The game the user named, or the last one changed, finished or not."""
-    from ..store.games import latest_game
+    from ..store.read import latest_game
 
     if game is not None:
         return game

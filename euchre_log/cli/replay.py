@@ -14,7 +14,7 @@ from .app import app, fail
 from .common import opened, print_json
 
 if TYPE_CHECKING:
-    from ..store.games import StoredGame
+    from ..store.read import StoredGame
 
 GAME_HELP = "The game's id (euchre-log games lists them)."
 
@@ -24,7 +24,7 @@ STEP_KEYS = "Enter or → next · ← back · q quit"
 
 def load(ctx: typer.Context, game: int) -> StoredGame:
     """The stored game, or exit 2 with a message naming it."""
-    from ..store.games import load_game
+    from ..store.read import load_game
 
     with opened(ctx) as store:
         return load_game(store, game)

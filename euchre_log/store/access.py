@@ -7,11 +7,8 @@ operations (``store.games``) that ``db`` sits below.
 
 from __future__ import annotations
 
-from sqlalchemy.exc import DatabaseError, OperationalError
-
 from ..engine.game import JUDGEMENT
 from .db import Store, StoreError, connect, judged_by, mask, set_judged
-from .games import rejudge
 
 
 def open_store(db: str | None = None, *, create: bool = True) -> Store:
@@ -37,6 +34,10 @@ def _rejudge(store: Store) -> None:
     A database opened read-only keeps its old caches: the views that replay the journal
     (summary, replay, explain, check of an export) still judge it as the engine does now.
     """
+    from sqlalchemy.exc import DatabaseError, OperationalError
+
+    from .games import rejudge
+
     try:
         with store.writing() as conn:
             if judged_by(conn) != JUDGEMENT:  # another euchre-log may have done it meanwhile

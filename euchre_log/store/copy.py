@@ -26,7 +26,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .db import Store, StoreError, database_error
 from .games import NoSuchGame, player_ids
-from .schema import ACTION_T, FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
+from .tables import ACTION_T, FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 from .verify import verify_game
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from ..formats.report import game_report
 from ..formats.writer import game_info, log_dict
 from .db import Store
-from .games import StoredGame, load_game
+from .read import StoredGame, load_game
 
 
 def info_of(stored: StoredGame) -> dict[str, Any]:

@@ -11,67 +11,45 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import actions as A
-from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES, parse_seat
+from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
 from ..engine.game import GameState
-from ..engine.record import GameRecord, StartHand
-from ..engine.rules import Rules, RulesError
-from ..formats.models import MAX_HANDS
+from ..engine.record import StartHand
+from ..engine.rules import Rules
+from ..formats.names import MAX_HANDS
 from ..formats.reader import LogError
 from .db import Store, StoreError
 from .journal import (
     GameMovedOn,
     append_journal,
     chain_entries,
-    effective_entries,
     genesis,
     hand_heads,
     insert_journal,
     journal_rows,
     now,
 )
-from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
+from .read import NoSuchGame as NoSuchGame
+from .read import StoredGame as StoredGame
+from .read import _replayed
+from .read import latest_game as latest_game
+from .read import latest_open_game as latest_open_game
+from .read import list_games as list_games
+from .read import load_game as load_game
+from .read import rules_from_row as rules_from_row
+from .tables import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 
 MAX_HANDS_PER_GAME = MAX_HANDS
 _GAME_INSERT = insert(GAME_T)
 
 
-class NoSuchGame(StoreError):
-    """A game id that is not in the database."""
-
-
 # ---------------------------------------------------------------------------
-# Loading
-
-
-@dataclass
-class StoredGame:
-    """A game as stored: its facts, its effective entries, and the engine's state."""
-
-    id: int
-    uid: str
-    title: str | None
-    date: str | None
-    notes: str | None
-    players: dict[str, str]
-    rules: Rules
-    first_dealer: int
-    initial_score: tuple[int, int]
-    status: str
-    last_seq: int
-    head_hash: str | None
-    record: GameRecord
-    seqs: list[int]  # the sequence number of each entry of ``record.history``
-
-    @property
-    def game(self) -> GameState:
-        return self.record.game
+# Loading: ``store.read``, re-exported above; the writers' own read of a game's row
 
 
 def _game_row(conn: Connection, game_id: int) -> Any:
@@ -79,63 +57,6 @@ def _game_row(conn: Connection, game_id: int) -> Any:
     if row is None:
         raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
     return row
-
-
-def players_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str, str]]:
-    """Each game's players by seat."""
-    q = (
-        select(SEAT_T.c.game_id, SEAT_T.c.seat, PLAYER_T.c.name)
-        .join(PLAYER_T, PLAYER_T.c.id == SEAT_T.c.player_id)
-        .where(SEAT_T.c.game_id.in_(list(game_ids)))
-    )
-    out: dict[int, dict[str, str]] = {g: {} for g in game_ids}
-    for gid, seat, name in conn.execute(q):
-        out[gid][seat] = name
-    return {g: {s: p[s] for s in SEAT_LETTERS if s in p} for g, p in out.items()}
-
-
-def rules_from_row(text_: str) -> Rules:
-    try:
-        return Rules.build(json.loads(text_))
-    except (RulesError, ValueError) as exc:
-        raise StoreError(f"the stored rules cannot be read: {exc}") from None
-
-
-def load_game(store: Store, game_id: int) -> StoredGame:
-    """Read a game and replay its entries through the engine."""
-    with store.reading() as conn:
-        row = _game_row(conn, game_id)
-        players = players_of(conn, [game_id])[game_id]
-        rows = journal_rows(conn, game_id)
-    return _replayed(row, players, rows)
-
-
-def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
-    """A game row and its journal, replayed through the engine."""
-    game_id = row.id
-    rules = rules_from_row(row.rules)
-    record = GameRecord(rules, parse_seat(row.first_dealer), (row.initial_ns, row.initial_ew))
-    live = effective_entries(rows)
-    try:
-        record.replay([e for _, e in live])
-    except Exception as exc:  # the engine refuses what is stored: it was changed by hand
-        raise StoreError(f"game {game_id}'s stored record does not replay: {exc}") from None
-    return StoredGame(
-        id=row.id,
-        uid=row.uid,
-        title=row.title,
-        date=row.date,
-        notes=row.notes,
-        players=players,
-        rules=rules,
-        first_dealer=parse_seat(row.first_dealer),
-        initial_score=(row.initial_ns, row.initial_ew),
-        status=row.status,
-        last_seq=row.last_seq,
-        head_hash=row.head_hash,
-        record=record,
-        seqs=[s for s, _ in live],
-    )
 
 
 def rejudge(conn: Connection) -> int:
@@ -179,50 +100,6 @@ def _cached(conn: Connection, table: Any, game_id: int, order: str) -> list[tupl
     ).mappings():
         out.append(tuple(sorted((k, v) for k, v in r.items() if k != "id")))
     return out
-
-
-def latest_open_game(store: Store) -> int | None:
-    """The most recently changed unfinished game that was being recorded here: an
-    imported game is a finished record, however it ends, and is never resumed by default."""
-    with store.reading() as conn:
-        row = conn.execute(
-            select(GAME_T.c.id)
-            .where(GAME_T.c.status == "in progress", GAME_T.c.source == "recorded")
-            .order_by(GAME_T.c.updated_at.desc(), GAME_T.c.id.desc())
-            .limit(1)
-        ).first()
-    return None if row is None else int(row[0])
-
-
-def latest_game(store: Store) -> int | None:
-    """The most recently changed game, finished or not."""
-    with store.reading() as conn:
-        row = conn.execute(
-            select(GAME_T.c.id).order_by(GAME_T.c.updated_at.desc(), GAME_T.c.id.desc()).limit(1)
-        ).first()
-    return None if row is None else int(row[0])
-
-
-def list_games(store: Store) -> list[dict[str, Any]]:
-    """Every game, newest first: id, date, title, players, score and status."""
-    with store.reading() as conn:
-        rows = conn.execute(select(GAME_T).order_by(GAME_T.c.id.desc())).all()
-        players = players_of(conn, [r.id for r in rows]) if rows else {}
-    return [
-        {
-            "id": r.id,
-            "date": r.date,
-            "title": r.title,
-            "players": players.get(r.id, {}),
-            "score": {"NS": r.score_ns, "EW": r.score_ew},
-            "winner": r.winner,
-            "hands": r.hands,
-            "status": r.status,
-            "source": r.source,
-            "updated_at": r.updated_at,
-        }
-        for r in rows
-    ]
 
 
 # ---------------------------------------------------------------------------

@@ -12,10 +12,7 @@ import hashlib
 import json
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from typing import Any
-
-from sqlalchemy import Connection, func, insert, select
-from sqlalchemy.exc import IntegrityError
+from typing import TYPE_CHECKING, Any
 
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS
@@ -23,7 +20,10 @@ from ..engine.record import Entry, StartHand
 from ..formats.reader import CARD_INDEX, SEAT_INDEX, LogError, action_from_dict, shared_actions
 from ..formats.writer import action_dict
 from .db import StoreError
-from .schema import ACTION_T
+
+if TYPE_CHECKING:  # SQLAlchemy is imported by the functions that write or query
+    from sqlalchemy import Connection
+    from sqlalchemy.exc import IntegrityError
 
 
 class GameMovedOn(StoreError):
@@ -118,6 +118,10 @@ def insert_journal(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
     """
     if not rows:
         return
+    from sqlalchemy import insert
+
+    from .tables import ACTION_T
+
     style = conn.dialect.paramstyle
     if style in ("qmark", "format", "pyformat"):
         mark = "?" if style == "qmark" else "%s"
@@ -163,6 +167,10 @@ def effective_entries(rows: Iterable[Any]) -> list[tuple[int, Entry]]:
 
 def journal_rows(conn: Connection, game_id: int) -> list[Any]:
     """A game's journal rows (seq, kind, data), in order."""
+    from sqlalchemy import select
+
+    from .tables import ACTION_T
+
     return list(
         conn.execute(
             select(ACTION_T.c.seq, ACTION_T.c.kind, ACTION_T.c.data)
@@ -174,6 +182,10 @@ def journal_rows(conn: Connection, game_id: int) -> list[Any]:
 
 def hand_heads(conn: Connection, game_id: int) -> dict[int, str]:
     """Each hand's head hash: the hash of the game's last journal entry of that hand."""
+    from sqlalchemy import func, select
+
+    from .tables import ACTION_T
+
     last = (
         select(ACTION_T.c.hand, func.max(ACTION_T.c.seq).label("seq"))
         .where(ACTION_T.c.game_id == game_id)
@@ -207,6 +219,8 @@ def append_journal(
     Returns the new sequence numbers, the new head hash and the time stamp they carry.
     Raises ``GameMovedOn`` when another writer took one of the sequence numbers first.
     """
+    from sqlalchemy.exc import IntegrityError
+
     seq, prev, stamp = last_seq, head, now()
     rows: list[tuple[Any, ...]] = []
     seqs = []

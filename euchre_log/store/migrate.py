@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, inspect
 
-from .schema import SCHEMA_VERSION
+from .tables import SCHEMA_VERSION
 
 if TYPE_CHECKING:
     from alembic.config import Config

@@ -29,9 +29,9 @@ from sqlalchemy import (
     union_all,
 )
 
-from ..formats.outputs import PLAYER_FIELDS
+from ..formats.names import PLAYER_FIELDS
 from .db import Store, StoreError
-from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
+from .tables import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 
 SEATS = ("N", "E", "S", "W")
 TEAMS = {"NS": ("N", "S"), "EW": ("E", "W")}

@@ -17,7 +17,7 @@ from sqlalchemy import Connection, select
 
 from .db import Store
 from .journal import chain_hash, genesis
-from .schema import ACTION_T, GAME_T, HAND_T
+from .tables import ACTION_T, GAME_T, HAND_T
 
 CHANGED = "changed"
 REMOVED = "removed"

@@ -1,0 +1,141 @@
+"""Reading games from the store: one game replayed through the engine, and the list.
+
+Everything here runs the read path's named queries (``queries.py``) through
+``Store.query``, so a command that only reads a current SQLite file (``games``,
+``summary``, ``replay``, ``explain``, ``export``) runs them with ``sqlite3`` and never
+imports SQLAlchemy. ``store.games`` holds the writing, and re-exports these.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.cards import SEAT_LETTERS, parse_seat
+from ..engine.game import GameState
+from ..engine.record import GameRecord
+from ..engine.rules import Rules, RulesError
+from .db import Store, StoreError
+from .journal import effective_entries
+
+
+class NoSuchGame(StoreError):
+    """A game id that is not in the database."""
+
+
+@dataclass
+class StoredGame:
+    """A game as stored: its facts, its effective entries, and the engine's state."""
+
+    id: int
+    uid: str
+    title: str | None
+    date: str | None
+    notes: str | None
+    players: dict[str, str]
+    rules: Rules
+    first_dealer: int
+    initial_score: tuple[int, int]
+    status: str
+    last_seq: int
+    head_hash: str | None
+    record: GameRecord
+    seqs: list[int]  # the sequence number of each entry of ``record.history``
+
+    @property
+    def game(self) -> GameState:
+        return self.record.game
+
+
+def _by_seat(pairs: Any) -> dict[str, str]:
+    """Players by seat, in seat order, from (seat, name) rows."""
+    found = {seat: name for seat, name in pairs}
+    return {s: found[s] for s in SEAT_LETTERS if s in found}
+
+
+def rules_from_row(text_: str) -> Rules:
+    try:
+        return Rules.build(json.loads(text_))
+    except (RulesError, ValueError) as exc:
+        raise StoreError(f"the stored rules cannot be read: {exc}") from None
+
+
+def load_game(store: Store, game_id: int) -> StoredGame:
+    """Read a game and replay its entries through the engine."""
+    with store.query() as run:
+        found = run("game_row", game_id=game_id)
+        if not found:
+            raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
+        players = _by_seat(run("game_players", game_id=game_id))
+        rows = run("journal", game_id=game_id)
+    return _replayed(found[0], players, rows)
+
+
+def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
+    """A game row and its journal, replayed through the engine."""
+    game_id = row.id
+    rules = rules_from_row(row.rules)
+    record = GameRecord(rules, parse_seat(row.first_dealer), (row.initial_ns, row.initial_ew))
+    live = effective_entries(rows)
+    try:
+        record.replay([e for _, e in live])
+    except Exception as exc:  # the engine refuses what is stored: it was changed by hand
+        raise StoreError(f"game {game_id}'s stored record does not replay: {exc}") from None
+    return StoredGame(
+        id=row.id,
+        uid=row.uid,
+        title=row.title,
+        date=row.date,
+        notes=row.notes,
+        players=players,
+        rules=rules,
+        first_dealer=parse_seat(row.first_dealer),
+        initial_score=(row.initial_ns, row.initial_ew),
+        status=row.status,
+        last_seq=row.last_seq,
+        head_hash=row.head_hash,
+        record=record,
+        seqs=[s for s, _ in live],
+    )
+
+
+def latest_open_game(store: Store) -> int | None:
+    """The most recently changed unfinished game that was being recorded here: an
+    imported game is a finished record, however it ends, and is never resumed by default."""
+    with store.query() as run:
+        found = run("latest_open_game")
+    return int(found[0][0]) if found else None
+
+
+def latest_game(store: Store) -> int | None:
+    """The most recently changed game, finished or not."""
+    with store.query() as run:
+        found = run("latest_game")
+    return int(found[0][0]) if found else None
+
+
+def list_games(store: Store) -> list[dict[str, Any]]:
+    """Every game, newest first: id, date, title, players, score and status."""
+    with store.query() as run:
+        rows = run("games_newest_first")
+        seats: dict[int, list[tuple[str, str]]] = {}
+        if rows:
+            for gid, seat, name in run("all_players"):
+                seats.setdefault(gid, []).append((seat, name))
+    players = {gid: _by_seat(pairs) for gid, pairs in seats.items()}
+    return [
+        {
+            "id": r.id,
+            "date": r.date,
+            "title": r.title,
+            "players": players.get(r.id, {}),
+            "score": {"NS": r.score_ns, "EW": r.score_ew},
+            "winner": r.winner,
+            "hands": r.hands,
+            "status": r.status,
+            "source": r.source,
+            "updated_at": r.updated_at,
+        }
+        for r in rows
+    ]
