@@ -30,13 +30,10 @@ from ..engine.cards import (
     parse_suit,
 )
 from ..engine.rules import OPTIONS, PRESETS, Rules, RulesError
-
-LOG_FORMAT = "euchre-log/1"
-MAX_HANDS = 500
-"""A game may hold at most this many hands; a real one has a few dozen."""
-MAX_ACTIONS = 300
-"""A hand may hold at most this many actions (bids, plays, notes, penalties...)."""
-CHECK_FORMAT = "euchre-log-check/1"
+from .names import CHECK_FORMAT as CHECK_FORMAT
+from .names import LOG_FORMAT as LOG_FORMAT
+from .names import MAX_ACTIONS as MAX_ACTIONS
+from .names import MAX_HANDS as MAX_HANDS
 
 
 def _card(value: Any) -> str:

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from . import names
 from .models import (
     ActionModel,
     Card,
@@ -21,21 +22,7 @@ from .models import (
 
 Players = dict[Literal["N", "E", "S", "W"], str]
 
-PLAYER_FIELDS = (  # the counts of every player in stats --json, in order
-    "games",
-    "wins",
-    "hands",
-    "calls",
-    "made",
-    "marches",
-    "euchred",
-    "alone_calls",
-    "alone_marches",
-    "defended_alone",
-    "euchres_as_defender",
-    "reneges",
-    "points",
-)
+PLAYER_FIELDS = names.PLAYER_FIELDS
 
 
 class NewGameOut(BaseModel):

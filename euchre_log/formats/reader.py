@@ -10,10 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, assert_never, cast
-
-from pydantic import ValidationError
-from pydantic_core import ErrorDetails
+from typing import TYPE_CHECKING, Any, assert_never, cast
 
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
@@ -21,8 +18,12 @@ from ..engine.flags import IllegalAction
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules, RulesError
-from .models import ActionModel, GameLog, HandRecord, HandResultModel
 from .results import result_dict
+
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
+
+    from .models import ActionModel, GameLog, HandRecord, HandResultModel
 
 CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
 SEAT_INDEX = {s: i for i, s in enumerate(SEAT_LETTERS)}
@@ -82,6 +83,10 @@ def read_log_bytes(raw: bytes) -> GameLog | None:
     """A euchre-log/1 file parsed and validated in one pass (in Pydantic's Rust core);
     None when it is not a valid one, so that the caller takes the slower path that says
     why (or reads it as EGN)."""
+    from pydantic import ValidationError
+
+    from .models import GameLog
+
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
@@ -257,6 +262,10 @@ def read_log(data: Any) -> GameLog:
         if data.get("fileType") == "Euchre Game Notation":
             raise LogError("this is an EGN file, not a euchre-log/1 file")
         raise LogError('this is not a euchre-log/1 file: it has no "format"')
+    from pydantic import ValidationError
+
+    from .models import GameLog
+
     try:
         return GameLog.model_validate(data)
     except ValidationError as exc:
@@ -476,6 +485,16 @@ def _check_result(given: HandResultModel, game: GameState, number: int) -> None:
                 f"but the actions give NS {a['NS']}, EW {a['EW']}{_OLDER}",
                 number,
             )
+
+
+def __getattr__(name: str) -> Any:
+    """``ActionModel``, from the models, imported when asked for: reading the journal
+    (``action_from_dict``) needs neither Pydantic nor the models."""
+    if name == "ActionModel":
+        from .models import ActionModel
+
+        return ActionModel
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

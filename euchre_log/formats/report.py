@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal, TypedDict
 
 from ..engine.game import GameState
-from .models import CHECK_FORMAT
+from .names import CHECK_FORMAT
 from .reader import LogError
 from .results import HandResultDict, TeamsDict, result_dict
 

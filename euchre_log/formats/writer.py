@@ -10,7 +10,7 @@ from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules
-from .models import LOG_FORMAT
+from .names import LOG_FORMAT
 from .results import HandResultDict, result_dict
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS
 from ..engine.game import GameState
-from ..formats.outputs import PLAYER_FIELDS
+from ..formats.names import PLAYER_FIELDS
 
 HAND_COLUMNS = (
     "game",
