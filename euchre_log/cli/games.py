@@ -220,7 +220,7 @@ def games(
     as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List the games: id, date, title, players, score and status."""
-    from ..store.games import list_games
+    from ..store.read import list_games
 
     with opened(ctx) as store:
         rows = list_games(store)
@@ -232,6 +232,7 @@ def games(
         return
     from rich.table import Table
 
+    from ..render.grid import print_table
     from .console import console
 
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
@@ -261,7 +262,7 @@ def games(
             str(r["hands"]),
             status,
         )
-    console().print(table)
+    print_table(console(), table)
 
 
 @app.command("import")
@@ -377,7 +378,7 @@ def html_pages(ctx: typer.Context, source: int | Path) -> list[Any]:
     from ..render.html import GamePage
 
     if isinstance(source, int):
-        from ..store.games import load_game
+        from ..store.read import load_game
 
         with opened(ctx) as store:
             stored = load_game(store, source)
@@ -487,7 +488,7 @@ def export(
         text = game_html(html_pages(ctx, source))
     elif fmt == ExportFormat.csv:
         from ..render.spreadsheet import hands_csv
-        from ..store.games import load_game
+        from ..store.read import load_game
 
         assert isinstance(source, int)
         with opened(ctx) as store:
@@ -558,7 +559,7 @@ def summary(
     per team, with the target marked.
     """
     from ..store.export import summary_dict
-    from ..store.games import load_game
+    from ..store.read import load_game
 
     with opened(ctx) as store:
         game_id = game_id_or_latest(store, game)

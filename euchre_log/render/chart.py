@@ -43,6 +43,12 @@ def _trace(series: Sequence[int], step: int) -> dict[tuple[int, int], int]:
     return cells
 
 
+def _flush(line: Text, run: list[str], style: str) -> None:
+    """Append a run of characters drawn in one style (unstyled when ``style`` is empty)."""
+    if run:
+        line.append("".join(run), style=style or None)
+
+
 class ScoreChart:
     """The running score after each hand as a step chart, the target marked.
 
@@ -78,29 +84,49 @@ class ScoreChart:
         cols = len(ns) * step
         a, b = _trace(ns, step), _trace(ew, step)
 
+        # The drawn cells of each level, so that a level is written run by run: a long
+        # game to a high target has hundreds of levels, most of them nearly empty.
+        drawn: dict[int, set[int]] = {}
+        for level, x in (*a, *b):
+            drawn.setdefault(level, set()).add(x)
         lines: list[RenderableType] = []
         for level in range(top, bottom - 1, -1):
             style = TARGET_STYLE if level == target else "dim"
             line = Text(f"{level:>{label_w}} ", style=style)
             line.append("┤" if level != bottom else "┼", style="dim")
-            for x in range(cols):
+            gap, gap_style = ("┄", TARGET_STYLE) if level == target else (" ", "")
+            run: list[str] = []
+            run_style = ""
+            pos = 0
+            for x in sorted(drawn.get(level, ())):
                 pa, pb = a.get((level, x)), b.get((level, x))
                 if pa is not None and pb is not None:
                     # Level: doubled. Otherwise a corner says more than a flat line.
                     if pa == pb:
-                        line.append(DOUBLE[pa], style=BOTH_STYLE)
+                        char, char_style = DOUBLE[pa], BOTH_STYLE
                     elif pa == H:
-                        line.append(LIGHT[pb], style=EW_STYLE)
+                        char, char_style = LIGHT[pb], EW_STYLE
                     else:
-                        line.append(HEAVY[pa], style=NS_STYLE)
+                        char, char_style = HEAVY[pa], NS_STYLE
                 elif pa is not None:
-                    line.append(HEAVY[pa], style=NS_STYLE)
-                elif pb is not None:
-                    line.append(LIGHT[pb], style=EW_STYLE)
-                elif level == target:
-                    line.append("┄", style=TARGET_STYLE)
+                    char, char_style = HEAVY[pa], NS_STYLE
                 else:
-                    line.append(" ")
+                    assert pb is not None
+                    char, char_style = LIGHT[pb], EW_STYLE
+                if x > pos:
+                    _flush(line, run, run_style)
+                    run, run_style = [gap * (x - pos)], gap_style
+                if char_style != run_style:
+                    _flush(line, run, run_style)
+                    run, run_style = [], char_style
+                run.append(char)
+                pos = x + 1
+            if cols > pos:
+                if run_style != gap_style:
+                    _flush(line, run, run_style)
+                    run, run_style = [], gap_style
+                run.append(gap * (cols - pos))
+            _flush(line, run, run_style)
             if level == target:
                 line.append(" target", style=TARGET_STYLE)
             lines.append(line)
