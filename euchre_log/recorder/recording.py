@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.flags import Flag
-from ..engine.record import Entry
+from ..engine.record import Entry, StartHand
 from ..store.db import Store
 from ..store.games import StoredGame, append, load_game
 from ..store.journal import GameMovedOn
@@ -69,8 +69,8 @@ class Recorder:
         session = self.session
         saved = session.checkpoint()
         old_history = saved.history
-        old_hands = session.hand_numbers()
-        old_seqs = list(self.stored.seqs)
+        old_count = len(session.game.hands)
+        old_seqs = self.stored.seqs
         fed = change(session)
         if self.strict and fed.flags:
             session.rollback(saved)
@@ -79,17 +79,14 @@ class Recorder:
                 f"refused under --strict, because it would be flagged: {words}", fed.flags
             )
         new_history = session.history
-        common = 0
-        for a, b in zip(old_history, new_history, strict=False):
-            if a != b:
-                break
-            common += 1
+        common = _common_prefix(old_history, new_history)
+        old_hands = _tail_hands(old_history, old_count, common)
+        new_hands = _tail_hands(new_history, len(session.game.hands), common)
         ops: list[tuple[str, Any, int]] = []
         for i in range(len(old_history) - 1, common - 1, -1):
-            ops.append(("undo", old_seqs[i], old_hands[i]))
-        new_hands = session.hand_numbers()
+            ops.append(("undo", old_seqs[i], old_hands[i - common]))
         for i in range(common, len(new_history)):
-            ops.append(("add", new_history[i], new_hands[i]))
+            ops.append(("add", new_history[i], new_hands[i - common]))
         result = Line(
             fed,
             added=list(new_history[common:]),
@@ -109,3 +106,31 @@ class Recorder:
         self.stored.seqs = old_seqs[:common] + added
         self.stored.last_seq = seqs[-1]
         return result
+
+
+def _common_prefix(old: list[Entry], new: list[Entry]) -> int:
+    """How many entries the two histories share from the start. A line nearly always
+    only adds: the old history is then the new one's start, which one comparison of
+    lists (by identity first, in C) confirms at any length."""
+    n = len(old)
+    if len(new) >= n and new[:n] == old:
+        return n
+    common = 0
+    for a, b in zip(old, new, strict=False):
+        if a != b:
+            break
+        common += 1
+    return common
+
+
+def _tail_hands(history: list[Entry], hands: int, start: int) -> list[int]:
+    """The hand number of each entry of ``history[start:]``, counted back from the end:
+    the last entry belongs to hand ``hands`` (as many as the history starts), and each
+    hand's start begins its hand. What ``GameRecord.hand_numbers`` gives for the tail,
+    without a pass over the whole game."""
+    out = [0] * (len(history) - start)
+    for i in range(len(history) - 1, start - 1, -1):
+        out[i - start] = hands
+        if history[i].__class__ is StartHand:
+            hands -= 1
+    return out

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
-from ..engine.game import GameState
+from ..engine.game import GameState, hand_result
 from ..engine.record import StartHand
 from ..engine.rules import Rules
 from ..formats.names import MAX_HANDS
@@ -251,10 +251,14 @@ def _insert_game_row(
 
 
 def _cache_rows(
-    game_id: int, state: GameState, heads: dict[int, str]
+    game_id: int, state: GameState, heads: dict[int, str], first: int = 1
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The cached rows of the game's hands from hand ``first`` on, and of their flags."""
     hands, flags = [], []
-    for hand, r in zip(state.hands, state.results(), strict=True):
+    scores = state.scores()
+    for i in range(first - 1, len(state.hands)):
+        hand = state.hands[i]
+        r = hand_result(hand, scores[i])
         bid_round = None
         if r.maker is not None:
             bid_round = 1 if any(isinstance(a, A.Order) for a in hand.actions) else 2
@@ -302,18 +306,20 @@ def _write_cache(
     *,
     fresh: bool = False,
     heads: dict[int, str] | None = None,
+    first: int = 1,
 ) -> None:
     """Replace the game's cached results by the engine's, each hand with its head hash.
 
     ``heads`` are the hands' head hashes when the caller knows them; otherwise they are
-    read from the journal, which must already hold the entries just written.
+    read from the journal, which must already hold the entries just written. With
+    ``first``, only the rows of hands ``first`` on are replaced: those before it stand.
     """
     if not fresh:
-        conn.execute(delete(HAND_T).where(HAND_T.c.game_id == game_id))
-        conn.execute(delete(FLAG_T).where(FLAG_T.c.game_id == game_id))
+        conn.execute(delete(HAND_T).where(HAND_T.c.game_id == game_id, HAND_T.c.number >= first))
+        conn.execute(delete(FLAG_T).where(FLAG_T.c.game_id == game_id, FLAG_T.c.hand >= first))
     if heads is None:
         heads = hand_heads(conn, game_id)
-    hands, flags = _cache_rows(game_id, state, heads)
+    hands, flags = _cache_rows(game_id, state, heads, first)
     if hands:
         conn.execute(insert(HAND_T), hands)
     if flags:
@@ -341,9 +347,11 @@ def append(
 ) -> list[int]:
     """Append entries (``("add", entry, hand)``) and undos (``("undo", seq, hand)``).
 
-    ``state`` is the engine's state after them; the caches are rebuilt from it. Returns
-    the new entries' sequence numbers. Raises ``GameMovedOn`` if the game's last
-    sequence number is no longer ``expected_last_seq``: nothing is then stored.
+    ``state`` is the engine's state after them; the caches are rebuilt from it, from the
+    first hand the entries touch: a line at the table rewrites its own hand's row, not
+    the whole game's, so that every line is stored as fast late in a long game as early.
+    Returns the new entries' sequence numbers. Raises ``GameMovedOn`` if the game's
+    last sequence number is no longer ``expected_last_seq``: nothing is then stored.
     """
     if len(state.hands) > MAX_HANDS_PER_GAME:
         raise StoreError(f"a game may hold at most {MAX_HANDS_PER_GAME} hands")
@@ -354,11 +362,16 @@ def append(
                 f"game {game_id} moved on: another recorder added to it since it was loaded "
                 f"(entry {row.last_seq}, not {expected_last_seq})"
             )
-        seqs, prev, stamp = append_journal(
+        seqs, prev, stamp, hashes = append_journal(
             conn, game_id, row.last_seq, row.head_hash or genesis(row.uid), ops
         )
         seq = seqs[-1] if seqs else row.last_seq
-        _write_cache(conn, game_id, state)
+        # The hands from the first one touched on: every one of them has an entry among
+        # these (the undos take back the tail of the record, the adds make the new tail),
+        # so each one's head hash is the last of its new entries.
+        first = min((hand for _, _, hand in ops), default=len(state.hands) + 1)
+        heads = {hand: digest for hand, digest in zip([h for _, _, h in ops], hashes, strict=True)}
+        _write_cache(conn, game_id, state, heads=heads, first=first)
         conn.execute(
             update(GAME_T)
             .where(GAME_T.c.id == game_id)

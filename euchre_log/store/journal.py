@@ -212,11 +212,12 @@ def append_journal(
     last_seq: int,
     head: str,
     ops: Iterable[tuple[str, Any, int]],
-) -> tuple[list[int], str, str]:
+) -> tuple[list[int], str, str, list[str]]:
     """Append entries (``("add", entry, hand)``) and undos (``("undo", seq, hand)``) after
     entry ``last_seq`` whose hash is ``head``, in one bulk insert.
 
-    Returns the new sequence numbers, the new head hash and the time stamp they carry.
+    Returns the new sequence numbers, the new head hash, the time stamp they carry and
+    each new row's hash.
     Raises ``GameMovedOn`` when another writer took one of the sequence numbers first.
     """
     from sqlalchemy.exc import IntegrityError
@@ -245,7 +246,7 @@ def append_journal(
             raise GameMovedOn(
                 f"game {game_id} moved on: another recorder added to it at the same time"
             ) from None
-    return seqs, prev, stamp
+    return seqs, prev, stamp, [r[-1] for r in rows]
 
 
 def chain_entries(
