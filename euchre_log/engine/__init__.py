@@ -2,8 +2,12 @@
 
 It takes typed actions (``engine.actions``) and returns new state plus flags. All the rules
 of the game live here, once: the recorder, the file readers, replay and stats all ask it.
+
+``native`` is imported first: when a compiled build of the engine is there and matches
+these sources, it hooks it in before any module of the engine is loaded.
 """
 
+from . import native as native
 from .actions import (
     ACTION_TYPES,
     Action,

@@ -163,71 +163,80 @@ _OWNER_TEMPLATE: Final = {
 }
 
 
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled (``engine.native``), not as Python source."""
+
+
 def seat_text(seat: int) -> str:
     return SEAT_LETTERS[seat]
+
+
+_SLOTS: Final = (
+    "_deck_mask",
+    "_eff",
+    "_power",
+    "_suit_mask",
+    "actions",
+    "alone",
+    "base_points",
+    "best_power",
+    "best_seat",
+    "bids",
+    "blind",
+    "borrow",
+    "calls",
+    "cards_at",
+    "claim_known",
+    "claimed",
+    "club_forced",
+    "deal",
+    "dealer",
+    "defender",
+    "discard",
+    "exchanges",
+    "flags",
+    "hand_known",
+    "held",
+    "kitty",
+    "leaders",
+    "led",
+    "maker",
+    "named_suit",
+    "next_seat",
+    "number",
+    "outcome",
+    "owner",
+    "penalties",
+    "pending",
+    "phase",
+    "reneged",
+    "rules",
+    "scored_at",
+    "settled_at",
+    "showout_card",
+    "showout_trick",
+    "sitting",
+    "slack",
+    "trick",
+    "trick_pos",
+    "trick_size",
+    "tricks",
+    "trump",
+    "turn",
+    "unrecorded",
+    "upcard",
+    "upheld_call",
+    "void",
+    "winners",
+)
+"""Every attribute of a ``HandState`` (its ``__slots__``): ``clone`` and ``snapshot`` go
+through them, as a compiled class keeps no ``__slots__`` to read."""
 
 
 class HandState:
     """The state of one hand, and the flags raised so far. See the module docstring."""
 
-    __slots__ = (
-        "_deck_mask",
-        "_eff",
-        "_power",
-        "_suit_mask",
-        "actions",
-        "alone",
-        "base_points",
-        "best_power",
-        "best_seat",
-        "bids",
-        "blind",
-        "borrow",
-        "calls",
-        "cards_at",
-        "claim_known",
-        "claimed",
-        "club_forced",
-        "deal",
-        "dealer",
-        "defender",
-        "discard",
-        "exchanges",
-        "flags",
-        "hand_known",
-        "held",
-        "kitty",
-        "leaders",
-        "led",
-        "maker",
-        "named_suit",
-        "next_seat",
-        "number",
-        "outcome",
-        "owner",
-        "penalties",
-        "pending",
-        "phase",
-        "reneged",
-        "rules",
-        "scored_at",
-        "settled_at",
-        "showout_card",
-        "showout_trick",
-        "sitting",
-        "slack",
-        "trick",
-        "trick_pos",
-        "trick_size",
-        "tricks",
-        "trump",
-        "turn",
-        "unrecorded",
-        "upcard",
-        "upheld_call",
-        "void",
-        "winners",
-    )
+    __slots__ = _SLOTS
 
     def __init__(
         self,
@@ -431,8 +440,11 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy of this state, to try an action on."""
-        new = HandState.__new__(HandState)
-        for name in self.__slots__:
+        if _COMPILED:  # mypyc makes its classes through their __init__ only
+            new = HandState(self.rules, self.dealer, self.upcard, number=self.number)
+        else:
+            new = HandState.__new__(HandState)
+        for name in _SLOTS:
             value = getattr(self, name)
             if isinstance(value, list):
                 value = value[:]
@@ -503,7 +515,7 @@ class HandState:
         """Every piece of state, as plain values: two states that compare equal will
         behave identically from here on."""
         out: list[object] = []
-        for name in self.__slots__:
+        for name in _SLOTS:
             if name in ("rules", "_eff", "_power", "_suit_mask", "_deck_mask"):
                 continue
             value = getattr(self, name)
