@@ -8,7 +8,7 @@ operations (``store.games``) that ``db`` sits below.
 from __future__ import annotations
 
 from ..engine.game import JUDGEMENT
-from .db import Store, StoreError, connect, judged_by, mask, set_judged
+from .db import MIGRATION_LOCK, Store, StoreError, connect, judged_by, mask, set_judged
 
 
 def open_store(db: str | None = None, *, create: bool = True) -> Store:
@@ -34,12 +34,15 @@ def _rejudge(store: Store) -> None:
     A database opened read-only keeps its old caches: the views that replay the journal
     (summary, replay, explain, check of an export) still judge it as the engine does now.
     """
+    from sqlalchemy import text
     from sqlalchemy.exc import DatabaseError, OperationalError
 
     from .games import rejudge
 
     try:
         with store.writing() as conn:
+            if store.engine.dialect.name == "postgresql":  # writers do not queue: one judges
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
             if judged_by(conn) != JUDGEMENT:  # another euchre-log may have done it meanwhile
                 rejudge(conn)
                 set_judged(conn)
