@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
+from .grid import Lines
+
 NS_STYLE = "bold cyan"
 EW_STYLE = "bold magenta"
 BOTH_STYLE = "bold"
@@ -89,7 +91,7 @@ class ScoreChart:
         drawn: dict[int, set[int]] = {}
         for level, x in (*a, *b):
             drawn.setdefault(level, set()).add(x)
-        lines: list[RenderableType] = []
+        lines: list[Text] = []
         for level in range(top, bottom - 1, -1):
             style = TARGET_STYLE if level == target else "dim"
             line = Text(f"{level:>{label_w}} ", style=style)
@@ -148,4 +150,4 @@ class ScoreChart:
         key.append(f" {self.labels[1]}   ")
         key.append("══", style=BOTH_STYLE)
         key.append(" level")
-        return Group(*lines, marks, key)
+        return Group(Lines(lines), marks, key)

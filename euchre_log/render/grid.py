@@ -7,12 +7,17 @@ as their widest cell, and each line is its cells padded and joined by the box's 
 ``print_table`` prints such a table that way, line for line the characters and styles
 Rich would print (``tests/test_grid.py`` compares the two), and hands any other table (a
 title, wrapped or multi-line cells, one too wide for the console...) to Rich itself.
+``FastTable`` does the same for a table printed as part of a larger view, and ``Lines``
+for lines of text that each fit: their segments, without Rich's wrapping of each line.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -24,6 +29,43 @@ def print_table(console: Console, table: Table) -> None:
         console.print(table)
         return
     console.print(text, soft_wrap=True)
+
+
+class FastTable:
+    """A table, rendered as ``print_table`` prints it when it is a plain one that fits."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = plain_text(console, self.table, options.max_width)
+        if text is None:
+            yield self.table
+            return
+        yield Lines(list(text.split("\n", allow_blank=True)))
+
+
+class Lines:
+    """Lines of text, one below the other: a line that fits the width is rendered as its
+    segments, as Rich renders it, without wrapping it first; one that does not is left to
+    Rich. Printing many short lines (a long game's chart) takes a fraction of the time."""
+
+    def __init__(self, lines: Sequence[Text]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        new_line = Segment.line()
+        for line in self.lines:
+            if (
+                line.cell_len > width
+                or "\t" in line.plain
+                or line.justify not in (None, "default", "left")
+            ):
+                yield line
+                continue
+            yield from line.render(console, end="")
+            yield new_line
 
 
 def _simple(table: Table) -> bool:
@@ -50,7 +92,7 @@ def _simple(table: Table) -> bool:
         return False
     for column in table.columns:
         if (
-            column.justify not in ("left", "right")
+            column.justify not in ("left", "right", "center")
             or column.vertical != "top"
             or column.width is not None
             or column.min_width is not None
@@ -64,7 +106,7 @@ def _simple(table: Table) -> bool:
     return all(row.style is None and not row.end_section for row in table.rows)
 
 
-def plain_text(console: Console, table: Table) -> Text | None:
+def plain_text(console: Console, table: Table, max_width: int | None = None) -> Text | None:
     """The table's lines as one text, or None when it is not a plain table that fits the
     console. Cells without markup are kept as strings, and a run of lines whose cells are
     all plain is joined as one string: most lines of a long list are."""
@@ -93,9 +135,9 @@ def plain_text(console: Console, table: Table) -> Text | None:
     widths = [max(_width(cell) for cell in cells) for cells in columns]
     last = len(widths) - 1
     padded = [w + (i > 0) + (i < last) for i, w in enumerate(widths)]
-    if sum(padded) + last * len(box.head_vertical) > options.max_width:
+    if sum(padded) + last * len(box.head_vertical) > (max_width or options.max_width):
         return None
-    right = [column.justify == "right" for column in table.columns]
+    justify = [column.justify for column in table.columns]
     header_style = console.get_style(table.header_style or "")
     rows = len(columns[0])
     out = Text()
@@ -111,8 +153,8 @@ def plain_text(console: Console, table: Table) -> Text | None:
             pieces = []
             for i, cell in enumerate(line):
                 assert isinstance(cell, str)
-                gap = " " * (widths[i] - _width(cell))
-                pieces.append(gap + cell if right[i] else cell + gap)
+                left, right = _gaps(justify[i], widths[i] - _width(cell))
+                pieces.append(left + cell + right)
             plain.append(divider.join(f" {p} " for p in pieces)[1:-1] + "\n")
             continue
         if plain:
@@ -122,13 +164,11 @@ def plain_text(console: Console, table: Table) -> Text | None:
             if i:
                 out.append(divider)
             text = Text(cell) if isinstance(cell, str) else cell
-            fill = Text(" " * (widths[i] - text.cell_len), style=text.style)  # a Text's style
+            left, right = _gaps(justify[i], widths[i] - text.cell_len)
             padded_cell = Text(" " if i > 0 else "")
-            if right[i]:
-                padded_cell.append_text(fill)
+            padded_cell.append_text(Text(left, style=text.style))  # padded in a Text's style
             padded_cell.append_text(text)
-            if not right[i]:
-                padded_cell.append_text(fill)
+            padded_cell.append_text(Text(right, style=text.style))
             if i < last:
                 padded_cell.append(" ")
             if row == 0 and header_style:
@@ -141,6 +181,15 @@ def plain_text(console: Console, table: Table) -> Text | None:
         out.append("".join(plain))
     out.right_crop(1)  # the last line's newline: print ends the line
     return out
+
+
+def _gaps(justify: str, excess: int) -> tuple[str, str]:
+    """The spaces before and after a cell's text, as Rich aligns it."""
+    if justify == "right":
+        return " " * excess, ""
+    if justify == "center":
+        return " " * (excess // 2), " " * (excess - excess // 2)
+    return "", " " * excess
 
 
 def _width(cell: str | Text) -> int:

@@ -11,6 +11,7 @@ from rich.text import Text
 from ..engine.cards import SEAT_LETTERS, TEAM_NAMES
 from ..engine.game import GameState
 from . import cards as rc
+from .grid import FastTable
 
 OUTCOME_WORDS = {
     "made": "made",
@@ -132,7 +133,7 @@ def table_and_flags(
     parts: list[RenderableType] = []
     if title:
         parts.append(Text(title, style="bold"))
-    parts.append(hand_table(game, players))
+    parts.append(FastTable(hand_table(game, players)))
     flags = flag_lines(game)
     if flags:
         parts.append(Text(""))
