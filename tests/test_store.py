@@ -353,3 +353,29 @@ def test_json_outputs_follow_their_schemas(cli: Cli) -> None:
     result = cli("record", "1", "--json", input="9h o 9s\nah th zz\n")
     lines = [RecordLine.model_validate_json(x) for x in result.stdout.splitlines()]
     assert [x.ok for x in lines] == [True, True, False]  # line 0 is the state as loaded
+
+
+def test_a_whole_games_chain_is_entry_text_and_chain_hash_entry_by_entry() -> None:
+    """``chain_entries`` writes out ``entry_text`` and ``chain_hash`` for speed: the same."""
+    from euchre_log.engine.record import StartHand
+    from euchre_log.formats.load import load_games
+    from euchre_log.store.journal import chain_entries, chain_hash, entry_text, genesis
+
+    for path in sorted(SAMPLES.glob("*.json")):
+        for loaded in load_games(path):
+            hands = [
+                [StartHand(h.dealer, h.upcard, dict(h.deal), h.kitty), *h.actions]
+                for h in loaded.game.hands
+            ]
+            chain, heads, head = chain_entries("u" * 32, hands, "2026-11-30T00:00:00+00:00")
+            prev = genesis("u" * 32)
+            rows = iter(chain)
+            for number, entries in enumerate(hands, start=1):
+                for entry in entries:
+                    seq, hand, kind, text_, stamp, before, digest = next(rows)
+                    assert (hand, before) == (number, prev)
+                    assert (kind, text_) == entry_text(entry)
+                    assert digest == chain_hash(prev, seq, hand, kind, stamp, text_)
+                    prev = digest
+                assert heads[number] == prev
+            assert head == prev

@@ -31,6 +31,7 @@ from .journal import (
     genesis,
     hand_heads,
     insert_journal,
+    insert_rows,
     journal_rows,
     now,
 )
@@ -454,12 +455,10 @@ def import_games(
         h, f = _cache_rows(game_id, state, heads)
         hand_rows.extend(h)
         flag_rows.extend(f)
-    conn.execute(insert(SEAT_T), seats)
+    insert_rows(conn, SEAT_T, seats)
     insert_journal(conn, journal)
-    if hand_rows:
-        conn.execute(insert(HAND_T), hand_rows)
-    if flag_rows:
-        conn.execute(insert(FLAG_T), flag_rows)
+    insert_rows(conn, HAND_T, hand_rows)
+    insert_rows(conn, FLAG_T, flag_rows)
     return out
 
 

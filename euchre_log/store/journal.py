@@ -131,6 +131,27 @@ def insert_journal(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
         conn.execute(insert(ACTION_T), [dict(zip(_ROW_COLUMNS, r, strict=True)) for r in rows])
 
 
+def insert_rows(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert rows (dicts with the same keys) into a table with one bulk insert, straight
+    to the driver when its parameters are positional, as ``insert_journal`` does: a
+    season's import writes tens of thousands of hand rows."""
+    if not rows:
+        return
+    style = conn.dialect.paramstyle
+    if style not in ("qmark", "format", "pyformat"):
+        from sqlalchemy import insert
+
+        conn.execute(insert(table), rows)
+        return
+    columns = [col.name for col in table.columns if col.name in rows[0]]
+    mark = "?" if style == "qmark" else "%s"
+    sql = (
+        f"INSERT INTO {table.name} ({', '.join(columns)}) "
+        f"VALUES ({', '.join([mark] * len(columns))})"
+    )
+    conn.exec_driver_sql(sql, [tuple(r[c] for c in columns) for r in rows])
+
+
 def entry_from_data(kind: str, data: dict[str, Any]) -> Entry:
     """The entry a journal row holds; raises ``LogError`` on data that is not an entry."""
     if kind == "deal":
@@ -259,11 +280,17 @@ def chain_entries(
     chain: list[tuple[Any, ...]] = []
     add = chain.append
     heads: dict[int, str] = {}
+    shared = _SHARED_TEXT.get
+    sha256 = hashlib.sha256
+    # A season's import is hundreds of thousands of entries: ``entry_text`` and
+    # ``chain_hash`` are written out here (tests/test_store.py checks the result against
+    # them), which saves two calls an entry.
     for number, entries in enumerate(hands, start=1):
         for entry in entries:
             seq += 1
-            kind, text_ = entry_text(entry)
-            digest = chain_hash(prev, seq, number, kind, stamp, text_)
+            known = shared(id(entry))
+            kind, text_ = known if known is not None else entry_text(entry)
+            digest = sha256(f"{prev}|{seq}|{number}|{kind}|{stamp}|{text_}".encode()).hexdigest()
             add((seq, number, kind, text_, stamp, prev, digest))
             prev = digest
         heads[number] = prev
