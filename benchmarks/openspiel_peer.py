@@ -7,6 +7,10 @@ times replaying them: each action is checked against the legal actions, then app
 prints one line of JSON: ``{"hands_per_second": ..., "runs": [...]}``.
 
     /path/to/venv/bin/python benchmarks/openspiel_peer.py --hands 10000
+
+With ``--serve`` it deals the hands, then times one replay for each line it reads
+(``check`` or ``apply``) and prints its seconds, so that ``benchmarks/run.py`` can take
+turns with its own engine: a busy moment of a shared machine then weighs on both alike.
 """
 
 from __future__ import annotations
@@ -26,6 +30,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="deal the hands, print 'ready', then time one replay per line read "
+        "('check' or 'apply'), printing its seconds: the runner interleaves them with its own",
+    )
     args = parser.parse_args()
     game = pyspiel.load_game("euchre", {"stick_the_dealer": True, "allow_lone_defender": True})
     rng = random.Random(args.seed)
@@ -61,6 +71,16 @@ def main() -> None:
             replay(check)
             runs.append(time.perf_counter() - started)
         return args.hands / statistics.median(runs), runs
+
+    if args.serve:
+        import sys
+
+        print("ready", flush=True)
+        for line in sys.stdin:
+            started = time.perf_counter()
+            replay(line.strip() == "check")
+            print(time.perf_counter() - started, flush=True)
+        return
 
     checked, runs = rate(True)
     applied, _ = rate(False)
