@@ -8,8 +8,8 @@ The database is seeded and built once (cached in the temp folder): 1,000 games, 
 a long game of 125 hands (a target of 1,000), the others random games to 10. Each command
 runs as a user runs it, in a fresh process, beside ``python -c pass`` timed in the same
 run. The recorder's latency is the time from writing a line to ``record --json`` to reading
-its answer, one token a line, over a game of 125 hands (about 3,300 lines); lines 1-300
-and 3,000-3,300 are compared. ``benchmarks/run.py`` prints the same figures in its table.
+its answer, one token a line, over a game of 125 hands or a few more (3,300 lines):
+lines 1-300 of one game and 3,000-3,300 of another, recorded in turns, are compared. ``benchmarks/run.py`` prints the same figures in its table.
 It prints figures and never fails.
 """
 
@@ -137,61 +137,84 @@ def token_lines(dealt_hands: list[object]) -> list[str]:
     return lines
 
 
+class _Recorder:
+    """A ``record --json --no-fill`` process on a game of its own database."""
+
+    def __init__(self, db: Path, root: Path, env: dict[str, str]) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(db) + suffix).unlink(missing_ok=True)
+        new = ["new", "--players", ",".join(PLAYERS.values()), "--dealer", "N"]
+        new += ["--preset", "family", "--set", "target=1000"]
+        subprocess.run(
+            [*CLI, "--db", str(db), *new],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            env=env,
+            cwd=root,
+        )
+        self.proc = subprocess.Popen(
+            [*CLI, "--db", str(db), "record", "--json", "--no-fill"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            env=env,
+            cwd=root,
+        )
+        assert self.proc.stdout is not None
+        self.proc.stdout.readline()  # line 0: the game as loaded
+
+    def line(self, text: str) -> float:
+        """Send a line; the milliseconds until its answer."""
+        proc = self.proc
+        assert proc.stdin is not None and proc.stdout is not None
+        started = time.perf_counter()
+        proc.stdin.write(text + "\n")
+        proc.stdin.flush()
+        answer = proc.stdout.readline()
+        took = (time.perf_counter() - started) * 1000
+        if not json.loads(answer).get("ok"):
+            raise RuntimeError(f"the recorder refused {text!r}: {answer}")
+        return took
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
+
+
 def recorder_latency(workdir: Path, seed: int = SEED, root: Path = ROOT) -> dict[str, object]:
-    """Record the long game line by line through ``record --json --no-fill`` in a fresh
-    database, timing each line from its write to its answer (milliseconds); ``root`` is
-    the checkout whose euchre-log runs."""
-    db = workdir / "record.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(db) + suffix).unlink(missing_ok=True)
+    """The time from a line to its answer (milliseconds), for lines 1-300 and
+    3,000-3,300 of the long game, one token a line, through ``record --json --no-fill``;
+    ``root`` is the checkout whose euchre-log runs.
+
+    Two recorders run side by side, each on its own database: one is brought to line
+    2,999 untimed; then they take turns, a line each, the first recording lines 1-300 and
+    the second lines 3,000-3,300, so that a busy moment of the machine weighs on both
+    alike. ``times`` is every line of the second recorder, the early ones included."""
     _, dealt_hands = long_game(random.Random(seed), lines=RECORD_LINES)
     lines = token_lines(dealt_hands)
     env = environment()
-    subprocess.run(
-        [
-            *CLI,
-            "--db",
-            str(db),
-            "new",
-            "--players",
-            ",".join(PLAYERS.values()),
-            "--dealer",
-            "N",
-            "--preset",
-            "family",
-            "--set",
-            "target=1000",
-        ],
-        check=True,
-        stdout=subprocess.DEVNULL,
-        env=env,
-        cwd=root,
-    )
-    proc = subprocess.Popen(
-        [*CLI, "--db", str(db), "record", "--json", "--no-fill"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        bufsize=1,
-        env=env,
-        cwd=root,
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdout.readline()  # line 0: the game as loaded
-    times: list[float] = []
+    early = _Recorder(workdir / "early.db", root, env)
+    late = _Recorder(workdir / "late.db", root, env)
     try:
-        for line in lines:
-            started = time.perf_counter()
-            proc.stdin.write(line + "\n")
-            proc.stdin.flush()
-            answer = proc.stdout.readline()
-            times.append((time.perf_counter() - started) * 1000)
-            if not json.loads(answer).get("ok"):
-                raise RuntimeError(f"the recorder refused {line!r}: {answer}")
+        times = [late.line(text) for text in lines[:2999]]
+        first: list[float] = []
+        last: list[float] = []
+        for k in range(300):
+            first.append(early.line(lines[k]))
+            last.append(late.line(lines[2999 + k]))
+        times += last
     finally:
-        proc.stdin.close()
-        proc.wait(timeout=60)
-    return {"hands": len(dealt_hands), "lines": len(lines), "times": times}
+        early.close()
+        late.close()
+    return {
+        "hands": len(dealt_hands),
+        "lines": len(lines),
+        "early": first,
+        "late": last,
+        "times": times,
+    }
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -272,12 +295,11 @@ def main() -> None:
                 continue
             with tempfile.TemporaryDirectory() as tmp:
                 found = recorder_latency(Path(tmp), root=root)
-            times = found["times"]
-            assert isinstance(times, list)
-            for lo, hi in ((1, 300), (3000, 3300)):
-                part = times[lo - 1 : hi]
+            for key, what in (("early", "1-300"), ("late", "3,000-3,300")):
+                part = found[key]
+                assert isinstance(part, list)
                 print(
-                    f"{label}record lines {lo}-{hi} of {found['hands']} hands: median "
+                    f"{label}record lines {what} of {found['hands']} hands, in turns: median "
                     f"{statistics.median(part):.1f} ms, p99 {percentile(part, 99):.1f} ms"
                 )
     print(f"load average {os.getloadavg()[0]:.2f}", file=sys.stderr)

@@ -256,10 +256,13 @@ def _cache_rows(
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The cached rows of the game's hands from hand ``first`` on, and of their flags."""
     hands, flags = [], []
-    scores = state.scores()
-    for i in range(first - 1, len(state.hands)):
+    n = len(state.hands)
+    # The running score: the last hand's alone is the game's score now (a recorder line
+    # touches only the last hand, and need not sum the whole game's).
+    scores = [state.score] if first == n else state.scores()[first - 1 :]
+    for i in range(first - 1, n):
         hand = state.hands[i]
-        r = hand_result(hand, scores[i])
+        r = hand_result(hand, scores[i - first + 1])
         bid_round = None
         if r.maker is not None:
             bid_round = 1 if any(isinstance(a, A.Order) for a in hand.actions) else 2
