@@ -57,10 +57,12 @@ def _rules(
     defend: bool | None = True,
     vary_target: bool = False,
     variants: bool = False,
+    renege: bool = False,
 ) -> ref.Rules:
     """The rules of a scenario's game; ``None`` draws the option. ``variants`` also draws
     the other options the reference models (super euchre, who leads against a loner, the
-    Canadian loner); without it they keep their defaults and draw nothing."""
+    Canadian loner); without it they keep their defaults and draw nothing. ``renege`` draws
+    the three renege options (award or deduct, and the points of each kind of renege)."""
     rules = ref.Rules(
         stick_the_dealer=rng.random() < 0.5 if std is None else std,
         defend_alone=rng.random() < 0.5 if defend is None else defend,
@@ -74,14 +76,31 @@ def _rules(
             loner_lead=rng.choice(("left_of_dealer", "left_of_loner", "left_of_loner")),
             canadian_loner=rng.random() < 0.5,
         )
+    if renege:
+        rules = dataclasses.replace(
+            rules,
+            renege_penalty=rng.choice(("award", "award", "deduct")),
+            renege_points=rng.choice((2, 2, 1, 3)),
+            renege_points_vs_alone=rng.choice((4, 4, 2, 6)),
+        )
     return rules
 
 
-def _initial(rng: random.Random, rules: ref.Rules, p: float) -> dict[str, int] | None:
+def _initial(
+    rng: random.Random, rules: ref.Rules, p: float, near: bool = False
+) -> dict[str, int] | None:
+    """A score to start from (a log begun mid-game), with probability p; ``near`` puts
+    both sides one to three points from the target, where a penalty decides the game."""
     if rng.random() >= p:
         return None
+    if near:
+        return {t: rng.randint(max(0, rules.target - 3), rules.target - 1) for t in ref.TEAMS}
     return {"NS": rng.randrange(rules.target), "EW": rng.randrange(rules.target)}
 
+
+# Renege calls, penalties and partial records (see refengine.generate_game for the keys).
+CALLS = {"call": 0.35, "false_call": 0.2, "showout_call": 0.3, "second_renege": 0.2}
+PARTIAL = {"stop": 0.12, "tricks": 0.15, "score_only": 0.08}
 
 # name: (games, rules options, inject probabilities, lone bias, share of logs starting mid-game)
 SCENARIOS: dict[str, dict[str, Any]] = {
@@ -101,21 +120,29 @@ SCENARIOS: dict[str, dict[str, Any]] = {
         games=15, std=None, defend=False, inject={"illegal_defend": 0.4}, lone=0.2, initial=0.3
     ),
     "everything": dict(
-        games=35,
+        games=60,
         std=None,
         defend=None,
         inject={
-            "renege": 0.2,
+            "renege": 0.15,
+            "call": 0.1,
             "second_renege": 0.2,
             "illegal_call": 0.08,
             "stuck_pass": 0.08,
             "illegal_defend": 0.08,
             "out_of_turn": 0.1,
+            "false_call": 0.05,
+            "showout_call": 0.05,
+            "penalty": 0.05,
+            "stop": 0.03,
+            "tricks": 0.05,
+            "score_only": 0.03,
         },
         lone=0.2,
         initial=0.3,
         vary_target=True,
         notes=0.2,
+        renege=True,
     ),
     # The other options the reference models, with lone hands, euchres and reneges enough to
     # tell each option's effect (see test_crosscheck_covers_enough_hands).
@@ -123,17 +150,87 @@ SCENARIOS: dict[str, dict[str, Any]] = {
         games=120,
         std=None,
         defend=None,
-        inject={"renege": 0.15, "canadian_assist": 0.15, "illegal_call": 0.05},
+        inject={"renege": 0.15, "call": 0.1, "canadian_assist": 0.15, "illegal_call": 0.05},
         lone=0.4,
         initial=0.3,
         vary_target=True,
         variants=True,
+        renege=True,
+    ),
+    # Renege calls of every kind (README decisions 1-7): upheld when made (shown cards, the
+    # deal, after the last trick), upheld later by a play, false (led, followed, or shown
+    # by the rest of the record), with admissions, deducted penalties, several calls.
+    "calls": dict(
+        games=550,
+        std=None,
+        defend=None,
+        inject={**CALLS, "penalty": 0.05},
+        lone=0.2,
+        initial=0.3,
+        vary_target=True,
+        renege=True,
+        notes=0.1,
+    ),
+    # ... against lone hands (renege_points_vs_alone) and lone defenders.
+    "calls-lone": dict(
+        games=250,
+        std=None,
+        defend=None,
+        inject={**CALLS, "call": 0.5},
+        lone=0.7,
+        initial=0.3,
+        vary_target=True,
+        renege=True,
+    ),
+    # Records that stop early or end with a tricks action (decision 5, 9), with calls that
+    # they leave unresolved, and score-only hands.
+    "partial-records": dict(
+        games=400,
+        std=None,
+        defend=None,
+        inject={**CALLS, **PARTIAL, "stop": 0.2, "tricks": 0.25, "penalty": 0.05},
+        lone=0.2,
+        initial=0.3,
+        vary_target=True,
+        renege=True,
+    ),
+    # Scores one to three points from the target, penalties and upheld calls: who reaches
+    # the target first, in the order the record shows, wins (decision 8).
+    "near-target": dict(
+        games=700,
+        std=None,
+        defend=None,
+        inject={**CALLS, **PARTIAL, "call": 0.3, "penalty": 0.35},
+        lone=0.2,
+        initial=1.0,
+        near=True,
+        vary_target=True,
+        renege=True,
     ),
 }
 
+# Calls on the dealer who took up the upcard and discarded unseen, which euchre-log judges
+# wrong in some cases (see test_crosscheck_dealer_after_an_unseen_discard_known_bug): not in
+# SCENARIOS, which leave such calls out.
+KNOWN_BUG_SCENARIO: dict[str, Any] = dict(
+    games=300,
+    std=None,
+    defend=None,
+    inject={**CALLS, **PARTIAL, "call": 0.6, "showout_call": 0.6},
+    lone=0.2,
+    initial=0.3,
+    vary_target=True,
+    renege=True,
+    known_bugs=True,
+)
+
+
+def _scenario(name: str) -> dict[str, Any]:
+    return KNOWN_BUG_SCENARIO if name == "dealer-unseen-discard" else SCENARIOS[name]
+
 
 def _generate(name: str, index: int) -> ref.GeneratedGame:
-    sc = SCENARIOS[name]
+    sc = _scenario(name)
     rng = random.Random(f"euchre-crosscheck/{name}/{index}")
     rules = _rules(
         rng,
@@ -141,6 +238,7 @@ def _generate(name: str, index: int) -> ref.GeneratedGame:
         defend=sc.get("defend", True),
         vary_target=sc.get("vary_target", False),
         variants=sc.get("variants", False),
+        renege=sc.get("renege", False),
     )
     # About half the logs omit the deal (and the kitty); a few give only some seats.
     deal_mode = (
@@ -158,7 +256,7 @@ def _generate(name: str, index: int) -> ref.GeneratedGame:
     return ref.generate_game(
         rng,
         rules,
-        initial_score=_initial(rng, rules, sc["initial"]),
+        initial_score=_initial(rng, rules, sc["initial"], sc.get("near", False)),
         deal_mode=deal_mode,
         inject=sc["inject"],
         lone_bias=sc["lone"],
@@ -167,6 +265,7 @@ def _generate(name: str, index: int) -> ref.GeneratedGame:
         title=f"{name} #{index}",
         # Most logs spell out every rule; some use a preset plus overrides, or no rules at all.
         rules_style="preset" if index % 4 == 3 else "explicit",
+        known_bugs=sc.get("known_bugs", False),
     )
 
 
@@ -175,8 +274,11 @@ def _generate(name: str, index: int) -> ref.GeneratedGame:
 # --------------------------------------------------------------------------------------------
 
 
-def _self_check(gg: ref.GeneratedGame, expected: dict[str, Any], clean: bool) -> list[str]:
-    """The reference must agree with its own generator: these failures are bugs in the test."""
+def _self_check(gg: ref.GeneratedGame, judgement: ref.GameJudgement, clean: bool) -> list[str]:
+    """The reference must agree with its own generator: these failures are bugs in the test.
+    The generator knows from how it played and wrote each hand what the record must show;
+    the evaluator judges the log alone."""
+    expected = judgement.report
     problems = []
     if expected["error"] is not None:
         return [f"reference rejects its own log: {expected['error']}"]
@@ -186,28 +288,24 @@ def _self_check(gg: ref.GeneratedGame, expected: dict[str, Any], clean: bool) ->
                 problems.append(
                     f"hand {got['number']} {key}: generator {value} != evaluator {got[key]}"
                 )
-    have = collections.Counter[tuple[int, str, str | None, int | None]](
-        (h["number"], *k) for h in expected["hands"] for k in ref.flag_keys(h["flags"])
+    Key = tuple[int, str, str | None, int | None, str | None]
+    have = collections.Counter[Key](
+        (h["number"], *k) for h in expected["hands"] for k in ref.call_flag_keys(h["flags"])
     )
-    exact = [i for i in gg.injected if i[1] not in ("renege_again", "renege_replayed")]
-    missing = collections.Counter[tuple[int, str, str | None, int | None]](exact) - have
-    for n, _kind, seat, trick in (i for i in gg.injected if i[1] == "renege_again"):
-        if not any(
-            k[0] == n
-            and k[1] == "renege"
-            and k[2] == seat
-            and k[3] is not None
-            and trick is not None
-            and k[3] <= trick
-            for k in have
-        ):
-            missing[(n, "renege_again", seat, trick)] += 1
+    want = collections.Counter[Key](gg.flags)
+    missing = want - have
     if missing:
-        problems.append(f"injected irregularities the reference does not flag: {dict(missing)}")
+        problems.append(f"flags the generator expects and the reference lacks: {dict(missing)}")
+    extra = {k: n for k, n in (have - want).items() if k[0] in gg.exact}
+    if extra:
+        problems.append(f"flags the reference adds to fully recorded hands: {extra}")
     if clean and have:
         problems.append(f"the reference flags a clean game: {dict(have)}")
     if (expected["score"], expected["winner"]) != (gg.score, gg.winner):
-        problems.append("score/winner differ between generator and evaluator")
+        problems.append(
+            f"score/winner differ: generator {gg.score} {gg.winner}, evaluator "
+            f"{expected['score']} {expected['winner']}"
+        )
     return problems
 
 
@@ -242,7 +340,7 @@ def compare_games(expected: dict[str, Any], actual: dict[str, Any]) -> list[str]
         for key in HAND_FIELDS:
             if eh[key] != ah.get(key):
                 diffs.append(f"hand {n} {key}: reference {eh[key]!r} / ours {ah.get(key)!r}")
-        ef, af = ref.flag_keys(eh["flags"]), ref.flag_keys(ah.get("flags") or [])
+        ef, af = ref.call_flag_keys(eh["flags"]), ref.call_flag_keys(ah.get("flags") or [])
         if ef != af:
             diffs.append(
                 f"hand {n} flags: reference {ef} / ours {af}; our messages: "
@@ -904,26 +1002,34 @@ def test_targeted_edge_case(tmp_path: Path, case: str) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("scenario", list(SCENARIOS))
-def test_crosscheck_against_reference(tmp_path: Path, scenario: str) -> None:
-    sc = SCENARIOS[scenario]
+def _crosscheck(tmp_path: Path, name: str, games: int) -> tuple[int, list[str], list[str]]:
+    """(hands, problems of the reference with its own generator, games that disagree with
+    ours) for a scenario's games."""
+    sc = _scenario(name)
     clean = sc["inject"] is None
     problems: list[str] = []
     mismatches: list[str] = []
     hands = 0
     paths, expectations = [], []
-    for index in range(sc["games"]):
-        gg = _generate(scenario, index)
-        path = _write(tmp_path / scenario / f"game{index:03d}.json", gg.log)
-        expected = ref.evaluate_log(gg.log, str(path))
-        problems += [f"{path}: {p}" for p in _self_check(gg, expected, clean)]
+    for index in range(games):
+        gg = _generate(name, index)
+        path = _write(tmp_path / name / f"game{index:03d}.json", gg.log)
+        judgement = ref.judge_log(gg.log, str(path))
+        problems += [f"{path}: {p}" for p in _self_check(gg, judgement, clean)]
         paths.append(path)
-        expectations.append(expected)
-        hands += len(expected["hands"])
+        expectations.append(judgement.report)
+        hands += len(judgement.report["hands"])
     for path, expected, actual in zip(paths, expectations, _check(*paths), strict=True):
         diffs = compare_games(expected, actual)
         if diffs:
             mismatches.append(f"{path}\n    " + "\n    ".join(diffs))
+    return hands, problems, mismatches
+
+
+@pytest.mark.parametrize("scenario", list(SCENARIOS))
+def test_crosscheck_against_reference(tmp_path: Path, scenario: str) -> None:
+    sc = SCENARIOS[scenario]
+    hands, problems, mismatches = _crosscheck(tmp_path, scenario, sc["games"])
     print(f"\n{scenario}: {sc['games']} games, {hands} hands, {len(mismatches)} mismatching games")
     assert not problems, (
         "BUG IN THE REFERENCE (not in our engine):\n"
@@ -937,18 +1043,87 @@ def test_crosscheck_against_reference(tmp_path: Path, scenario: str) -> None:
     )
 
 
-def test_crosscheck_covers_enough_hands() -> None:
-    """All the scenarios together must exercise about 2,000 hands and every feature."""
+def _dealer_after_unseen_discard_case(log: dict[str, Any], judgement: ref.GameJudgement) -> bool:
+    """A renege call on the dealer who took up the upcard and discarded unseen that the
+    record settles by the cards shown, by every card of the dealer's hand being known, or
+    that waits while a single card of the suit among the dealer's recorded deal and the
+    upcard may have been the discard: what euchre-log judges wrong (see below)."""
+    for hand, judged in zip(log["hands"], judgement.hands, strict=False):
+        discard = next((a for a in hand["actions"] if a.get("type") == "discard"), None)
+        if discard is None or discard.get("card") is not None:
+            continue
+        for call in judged.calls:
+            if call.accused == hand["dealer"] and (
+                call.one_unseen_candidate or call.basis in ("shown", "hand_known")
+            ):
+                return True
+    return False
+
+
+def _dealer_unseen_discard_games(tmp_path: Path) -> tuple[list[str], list[str], int]:
+    """The known-bug scenario's games: (mismatches outside the known bug's cases,
+    mismatches among them, how many games are among them)."""
+    sc = KNOWN_BUG_SCENARIO
+    outside: list[str] = []
+    inside: list[str] = []
+    cases = 0
+    paths, judgements, logs = [], [], []
+    for index in range(sc["games"]):
+        gg = _generate("dealer-unseen-discard", index)
+        path = _write(tmp_path / f"game{index:03d}.json", gg.log)
+        judgement = ref.judge_log(gg.log, str(path))
+        problems = _self_check(gg, judgement, False)
+        assert not problems, f"BUG IN THE REFERENCE: {path}: {problems}"
+        paths.append(path)
+        judgements.append(judgement)
+        logs.append(gg.log)
+    for path, log, judgement, actual in zip(paths, logs, judgements, _check(*paths), strict=True):
+        case = _dealer_after_unseen_discard_case(log, judgement)
+        cases += case
+        diffs = compare_games(judgement.report, actual)
+        if diffs:
+            (inside if case else outside).append(f"{path}\n    " + "\n    ".join(diffs))
+    return outside, inside, cases
+
+
+def test_crosscheck_dealer_after_an_unseen_discard(tmp_path: Path) -> None:
+    """Calls on the dealer after an unseen discard: every game agrees, except the cases of
+    the known bug below, and there are enough of those for that test to mean something."""
+    outside, inside, cases = _dealer_unseen_discard_games(tmp_path)
+    print(f"\n{cases} games with the known bug's cases, {len(inside)} of them disagree")
+    assert not outside, "\n".join(outside)
+    assert cases >= 40
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="euchre-log misjudges a renege call on the dealer who took up the upcard and "
+    "discarded unseen (card: null): a single card of the led suit among the dealer's "
+    "recorded deal and upcard makes the call false at once (the dealer may have kept it); "
+    "the dealer's five plays, when the upcard is among them, leave it unresolved; and "
+    "cards the dealer shows do not uphold it when one is the upcard or the upcard was "
+    "already played (the report's own renege flag cites the shown card meanwhile)",
+)
+def test_crosscheck_dealer_after_an_unseen_discard_known_bug(tmp_path: Path) -> None:
+    _outside, inside, _cases = _dealer_unseen_discard_games(tmp_path)
+    assert not inside, "\n".join(inside)
+
+
+def _coverage() -> collections.Counter[str]:
+    """What the scenarios' games hold, as the reference judges them."""
     counts: collections.Counter[str] = collections.Counter()
     for name, sc in SCENARIOS.items():
         for index in range(sc["games"]):
             gg = _generate(name, index)
+            judgement = ref.judge_log(gg.log)
             counts["games"] += 1
             counts["hands"] += len(gg.expected)
             counts["no deal"] += sum("deal" not in h for h in gg.log["hands"])
             counts["mid-game start"] += "initial_score" in gg.log["game"]
             rules = ref.parse_rules(gg.log["game"].get("rules"))
-            for exp, hand in zip(gg.expected, gg.log["hands"], strict=True):
+            for exp, hand, judged in zip(
+                gg.expected, gg.log["hands"], judgement.hands, strict=True
+            ):
                 counts[exp["outcome"]] += 1
                 counts["alone"] += exp["alone"]
                 counts["defended alone"] += exp["defender_alone"] is not None
@@ -962,16 +1137,76 @@ def test_crosscheck_covers_enough_hands() -> None:
                     usual = ref.first_leader(ref.Rules(), hand["dealer"], "N", False, sitting)
                     if played[0] != usual:
                         counts["led left of the loner"] += 1
+                _count_calls(counts, rules, hand, judged)
             for _n, kind, _seat, _trick in gg.injected:
                 counts[f"injected {kind}"] += 1
-    print("\ncoverage:", dict(counts))
-    assert counts["hands"] >= 2000
+            if judgement.won_at is not None:
+                number, index, what = judgement.won_at
+                counts[f"won by {what}"] += 1
+                rest = gg.log["hands"][number - 1]["actions"][index + 1 :]
+                counts["won mid-hand, play goes on"] += any(a["type"] == "play" for a in rest)
+                counts["won, and the hand scores on"] += any(
+                    i > index for i, _w, _d in judgement.hands[number - 1].events
+                )
+            counts["win voided by a later call"] += judgement.voided_wins
+    return counts
+
+
+def _count_calls(
+    counts: collections.Counter[str],
+    rules: ref.Rules,
+    hand: dict[str, Any],
+    judged: ref.HandJudgement,
+) -> None:
+    """Count each call by its verdict and what settled it, and the hand's kinds of record."""
+    actions = hand["actions"]
+    counts["penalty actions"] += sum(a["type"] == "penalty" for a in actions)
+    if judged.tricks_action is not None:
+        counts["score-only hand" if judged.tricks_action == 0 else "ended by tricks"] += 1
+    for call in judged.calls:
+        when = "when made" if call.decided_at == call.index else "later"
+        counts[f"call {call.verdict}: {call.basis or 'nothing settles it'} ({when})"] += 1
+        action = actions[call.index]
+        if ref.team_of(action["seat"]) == ref.team_of(call.accused):
+            counts["admissions"] += 1
+        if judged.completed_at is not None and call.index > judged.completed_at:
+            counts[f"call after the hand's play: {call.verdict}"] += 1
+        if call.verdict == "unresolved":
+            why = "tricks action" if judged.tricks_action is not None else "the record stops"
+            counts[f"unresolved: {why}"] += 1
+        if call.penalised:
+            result = judged.result
+            counts["renege penalties"] += 1
+            if (call.penalty or rules.renege_penalty) == "deduct":
+                counts["renege penalty deducted"] += 1
+            if call.penalty is not None and call.penalty != rules.renege_penalty:
+                counts["the call overrides the rules' penalty"] += 1
+            if result["alone"] and ref.team_of(result["maker"]) != ref.team_of(call.accused):
+                counts["renege against a lone hand"] += 1
+            assert call.decided_at is not None
+            if judged.completed_at is None and call.decided_at != call.index:
+                counts["upheld mid-hand, the record goes on"] += any(
+                    a["type"] == "play" for a in actions[call.decided_at + 1 :]
+                )
+    if sum(c.verdict == "upheld" for c in judged.calls) > 1:
+        counts["several calls upheld at once"] += 1
+
+
+def test_crosscheck_covers_enough_hands() -> None:
+    """All the scenarios together must exercise thousands of hands and every feature: each
+    kind of call verdict, mid-hand wins, score-only hands..."""
+    counts = _coverage()
+    print("\ncoverage:", dict(sorted(counts.items())))
+    assert counts["games"] >= 2000
+    assert counts["hands"] >= 10000
     assert counts["no deal"] >= counts["hands"] * 0.45
     for key in (
         "made",
         "march",
         "euchred",
         "passed_out",
+        "incomplete",
+        "renege_penalty",
         "alone",
         "defended alone",
         "mid-game start",
@@ -981,8 +1216,48 @@ def test_crosscheck_covers_enough_hands() -> None:
         "super euchre",
         "canadian loner",
         "led left of the loner",
+        # Decision 2: false at once.
+        "call false: led (when made)",
+        "call false: followed (when made)",
+        # Decision 3: proven by a later play, the deal or upcard, the cards shown, two
+        # cards of the suit among the dealer's deal and upcard; disproven when every card
+        # the accused held is known, when made or later.
+        "call upheld: later_play (when made)",
+        "call upheld: later_play (later)",
+        "call upheld: deal (when made)",
+        "call upheld: shown (when made)",
+        "call false: hand_known (when made)",
+        "call false: hand_known (later)",
+        # Decision 4, 5: a call after the hand's play, one left unresolved by a record that
+        # stops or ends with a tricks action, and a call upheld mid-hand with more play.
+        "call after the hand's play: upheld",
+        "call after the hand's play: false",
+        "unresolved: the record stops",
+        "unresolved: tricks action",
+        "upheld mid-hand, the record goes on",
+        # Decision 1, 6: admissions, deducted penalties, a call's own choice, lone hands.
+        "admissions",
+        "renege penalty deducted",
+        "the call overrides the rules' penalty",
+        "renege against a lone hand",
+        "several calls upheld at once",
+        # Decision 8, 9.
+        "penalty actions",
+        "won by penalty",
+        "won by renege_call",
+        "won by tricks",
+        "won mid-hand, play goes on",
+        "won, and the hand scores on",
+        "win voided by a later call",
+        "score-only hand",
+        "ended by tricks",
     ):
-        assert counts[key] >= 20, (key, counts)
+        assert counts[key] >= 20, (key, counts[key])
+    for key in (
+        "call upheld: two_candidates (when made)",
+        "call false: superset (when made)",
+    ):
+        assert counts[key] >= 5, (key, counts[key])
 
 
 def _compare_many(logs: list[tuple[str, dict[str, Any]]], tmp_path: Path) -> tuple[int, list[str]]:
@@ -1006,7 +1281,7 @@ def test_crosscheck_incomplete_last_hand(tmp_path: Path) -> None:
     """A record that stops mid-hand: outcome `incomplete`, no points, the tricks so far, and
     every renege already proven (by the deal, or by a later play of the recorded part)."""
     logs = []
-    for scenario in ("renege", "everything", "clean-lone-heavy", "illegal-defend"):
+    for scenario in ("renege", "everything", "clean-lone-heavy", "illegal-defend", "calls"):
         for index in range(30):
             log = _generate(scenario, index).log
             last = log["hands"][-1]
@@ -1034,8 +1309,8 @@ def _respell(card: str, rng: random.Random) -> str:
 def test_crosscheck_respelled_cards(tmp_path: Path) -> None:
     """The same games with every card spelled another accepted way give the same report."""
     logs = []
-    for index in range(20):
-        log = _generate("everything", index).log
+    for index in range(40):
+        log = _generate("everything" if index < 20 else "calls", index).log
         rng = random.Random(f"respell/{index}")
         respelled = copy.deepcopy(log)
         for hand in respelled["hands"]:
@@ -1047,6 +1322,8 @@ def test_crosscheck_respelled_cards(tmp_path: Path) -> None:
             for action in hand["actions"]:
                 if action.get("card"):
                     action["card"] = _respell(action["card"], rng)
+                if action.get("shown"):
+                    action["shown"] = [_respell(c, rng) for c in action["shown"]]
         path = _write(tmp_path / f"respelled{index:03d}.json", respelled)
         logs.append((path, ref.evaluate_log(log, str(path))))
     mismatches = []
