@@ -1663,9 +1663,9 @@ KNOWN_BUGS: dict[str, Case] = {
         _won((2, 0), None),
     ),
     "a call upheld by a later call's shown card leaves the rest of the hand to be recorded": (
-        # As "a card shown with another call upholds a pending one", the hand played out:
-        # decision 4, "pending and later proven by a play or a shown card ... the rest of
-        # the hand may still be recorded".
+        # As "a card shown with another call upholds a pending one", the hand played out.
+        # README: "A call proven when it is made ends the hand at once ...; one proven
+        # later leaves the rest of the hand to be entered"; N's call was proven later.
         _log([_order_up(RENEGE_PLAYS, {4: [_call("N", "E", 1)], 8: [_call("S", "E", 2, ["TH"])]})]),
         [_hand("renege_penalty", (2, 0), (3, 2), RENEGE_E1, ("false_renege_call", "S", 2, "E"))],
         _won((2, 0), None),

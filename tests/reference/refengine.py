@@ -1,13 +1,17 @@
-"""A plain, slow-is-fine reference Euchre engine, written straight from RULES.md.
+"""A plain, slow-is-fine reference Euchre engine, written straight from RULES.md, LOG_FORMAT.md
+and, where they leave a point open, the decisions the project's README states ("Renege calls,
+penalties and the winner").
 
 It is deliberately independent of ``euchre_log``: it imports nothing from it. It does three jobs:
 
 1. ``evaluate_log(log)`` reads a euchre-log/1 game (a dict) and returns what the
    euchre-log-check/1 report's ``games[]`` entry for it should say (hands, flags, score, winner,
-   or an error with its hand number and action index).
+   or an error with its hand number and action index); ``judge_log(log)`` also says how each
+   renege call was settled, and when the game was won.
 2. ``generate_game(...)`` plays random LEGAL games with a seeded ``random.Random``, optionally
-   with injected irregularities (reneges, illegal bids, dealing out of turn), and returns the
-   log together with what the generator itself knows the result must be.
+   with injected irregularities (reneges, illegal bids, dealing out of turn), renege calls,
+   penalty actions and records that stop early or end with a ``tricks`` action, and returns
+   the log together with what the generator itself knows the result must be.
 3. The log it produces is euchre-log/1 JSON exactly per LOG_FORMAT.md.
 
 Cards are strings such as "JH", "TD", "9C". Seats are "N" "E" "S" "W" clockwise.
