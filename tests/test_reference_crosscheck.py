@@ -1553,6 +1553,20 @@ def _rejections() -> dict[str, tuple[dict[str, Any], int | None, int | None]]:
         1,
         6,
     )
+    cases["a shown card that the accused's recorded deal does not hold"] = (
+        _log(
+            [
+                _order_up(
+                    RENEGE_PLAYS,
+                    {4: [_call("N", "E", 1, ["QD"])]},
+                    stop=4,
+                    deal={"E": SEED001_DEAL["E"]},
+                )
+            ]
+        ),
+        1,
+        6,
+    )
     shown_then_played = _order_up(RENEGE_PLAYS, {4: [_call("N", "E", 1, ["AS"])]}, stop=5)
     shown_then_played["actions"][-1] = _play("S", "AS")  # S leads E's shown AS
     cases["a card E showed, played by S"] = (_log([shown_then_played]), 1, 7)
