@@ -1,13 +1,17 @@
-"""A plain, slow-is-fine reference Euchre engine, written straight from RULES.md.
+"""A plain, slow-is-fine reference Euchre engine, written straight from RULES.md, LOG_FORMAT.md
+and, where they leave a point open, the decisions the project's README states ("Renege calls,
+penalties and the winner").
 
 It is deliberately independent of ``euchre_log``: it imports nothing from it. It does three jobs:
 
 1. ``evaluate_log(log)`` reads a euchre-log/1 game (a dict) and returns what the
    euchre-log-check/1 report's ``games[]`` entry for it should say (hands, flags, score, winner,
-   or an error with its hand number and action index).
+   or an error with its hand number and action index); ``judge_log(log)`` also says how each
+   renege call was settled, and when the game was won.
 2. ``generate_game(...)`` plays random LEGAL games with a seeded ``random.Random``, optionally
-   with injected irregularities (reneges, illegal bids, dealing out of turn), and returns the
-   log together with what the generator itself knows the result must be.
+   with injected irregularities (reneges, illegal bids, dealing out of turn), renege calls,
+   penalty actions and records that stop early or end with a ``tricks`` action, and returns
+   the log together with what the generator itself knows the result must be.
 3. The log it produces is euchre-log/1 JSON exactly per LOG_FORMAT.md.
 
 Cards are strings such as "JH", "TD", "9C". Seats are "N" "E" "S" "W" clockwise.
@@ -128,6 +132,9 @@ class Rules:
     super_euchre: bool = False
     loner_lead: str = "left_of_dealer"  # or "left_of_loner"
     canadian_loner: bool = False
+    renege_penalty: str = "award"  # or "deduct"
+    renege_points: int = 2
+    renege_points_vs_alone: int = 4
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -138,6 +145,9 @@ class Rules:
             "super_euchre": self.super_euchre,
             "loner_lead": self.loner_lead,
             "canadian_loner": self.canadian_loner,
+            "renege_penalty": self.renege_penalty,
+            "renege_points": self.renege_points,
+            "renege_points_vs_alone": self.renege_points_vs_alone,
         }
 
 
@@ -145,12 +155,15 @@ MODELLED_OPTIONS = tuple(Rules().to_json())
 """The rule options (RULES.md) this reference plays by."""
 
 
-# Only the options this reference knows; the presets from RULES.md, reduced to them.
+# Only the options this reference knows; the presets from RULES.md, reduced to them. The
+# renege options: 000 (family) costs 2, or 4 against a lone hand (the defaults); 004
+# (canadian; benny, whose 25-card deck is not modelled) "2 points are awarded to the
+# opposing team", a lone hand or not.
 PRESETS: dict[str, dict[str, Any]] = {
     "classic": {},
     "family": {"defend_alone": True, "defend_alone_points": 4},
     "north-american": {"stick_the_dealer": True},
-    "canadian": {"stick_the_dealer": True, "canadian_loner": True},
+    "canadian": {"stick_the_dealer": True, "canadian_loner": True, "renege_points_vs_alone": 2},
 }
 
 
@@ -161,7 +174,7 @@ def rules_json(rules: Rules, rng: random.Random, style: str = "explicit") -> dic
         return rules.to_json()
     defaults = Rules().to_json()
     wanted = rules.to_json()
-    name = rng.choice(["classic", "family", "north-american", None])
+    name = rng.choice(["classic", "family", "north-american", "canadian", None])
     base = dict(defaults)
     if name is not None:
         base.update(PRESETS[name])
@@ -179,6 +192,8 @@ def parse_rules(raw: dict[str, Any] | None) -> Rules:
     values: dict[str, Any] = {}
     preset = raw.pop("preset", None)
     if preset is not None:
+        if preset not in PRESETS:
+            raise NotImplementedError(f"the reference engine does not model the {preset} preset")
         values.update(PRESETS[preset])
     for key in MODELLED_OPTIONS:
         if key in raw:
@@ -211,6 +226,25 @@ def score_hand(
     return "euchred", points
 
 
+def renege_penalty_points(
+    rules: Rules, accused: str, maker: str, alone: bool, choice: str | None
+) -> dict[str, int]:
+    """What an upheld renege call scores (RULES.md, README decision 6): ``renege_points``, or
+    ``renege_points_vs_alone`` when the innocent side made trump and went alone; given to the
+    innocent side (``award``) or taken from the guilty side (``deduct``); the call's own
+    ``penalty`` field overrides the rules' ``renege_penalty``."""
+    guilty = team_of(accused)
+    innocent = other_team(guilty)
+    alone_innocent = alone and team_of(maker) == innocent
+    points = rules.renege_points_vs_alone if alone_innocent else rules.renege_points
+    out = {"NS": 0, "EW": 0}
+    if (choice or rules.renege_penalty) == "deduct":
+        out[guilty] = -points
+    else:
+        out[innocent] = points
+    return out
+
+
 def first_leader(rules: Rules, dealer: str, maker: str, alone: bool, sitting: Iterable[str]) -> str:
     """Who leads trick 1: left of the dealer, or left of a lone maker under
     ``loner_lead: left_of_loner``; a seat that sits out is skipped."""
@@ -219,35 +253,123 @@ def first_leader(rules: Rules, dealer: str, maker: str, alone: bool, sitting: It
 
 
 # --------------------------------------------------------------------------------------------
-# Renege detection
+# What the record shows about a seat's hand: reneges and renege calls
 # --------------------------------------------------------------------------------------------
 
 
-def renege_flags(
-    tricks: list[list[tuple[str, str]]],
-    trump: str,
-    known_hands: dict[str, set[str]] | None = None,
-    all_but_one: dict[str, set[str]] | None = None,
-) -> list[dict[str, Any]]:
-    """Every renege provable from the record, once per (seat, led suit), on its first trick.
+class Knowledge:
+    """Everything one hand's record says about who held which card, action by action.
 
-    ``tricks`` holds the tricks in order, each a list of (seat, card) in play order; the last one
-    may be unfinished. ``known_hands`` maps a seat to the cards it is known to have held at the
-    start of play (its dealt hand; the dealer's after the pick-up and the discard).
-    A seat held a card at trick k if it plays that card on a later trick, or if the card is in
-    its known hand and it has not played it before trick k.
-    ``all_but_one`` maps the dealer, when the dealer's hand was recorded but the discard was not
-    seen, to the dealt cards plus the upcard: all of them but one (the discard) were held. So if
-    two unplayed cards of the led suit are among them, one of them at least was held.
+    A seat's hand at trick k (before it plays to it) has 6 - k cards. A card is *certainly*
+    among them when the seat plays it on trick k or later; when it is in the seat's hand as
+    the record knows it at the start of play (its recorded deal; for the dealer who picked
+    up, the deal plus the upcard less a discard that was seen, or without the deal the upcard
+    when another card was seen discarded) and was not played before trick k; or when it was
+    shown with a renege call (a shown card is still held when the call is made, and a seat
+    gains no card once play starts) and was not played before trick k.
+    When the dealer's deal is recorded but the discard was not seen, the deal plus the upcard
+    are six *possible* cards of which exactly one was thrown away: two unplayed cards of a
+    suit among them prove that one of them at least was held.
     """
-    known_hands = known_hands or {}
-    all_but_one = all_but_one or {}
+
+    def __init__(self, dealer: str, upcard: str, deal: dict[str, list[str]]) -> None:
+        self.dealer = dealer
+        self.upcard = upcard
+        self.deal = deal
+        self.picked_up = False
+        self.discard: str | None = None
+        self.discard_seen = False
+        self.plays: list[tuple[int, int, str, str]] = []  # (action index, trick, seat, card)
+        self.shown: list[tuple[int, str, tuple[str, ...]]] = []  # (action index, seat, cards)
+
+    def start(self, seat: str) -> tuple[set[str], set[str] | None, bool]:
+        """(certain, possible, one_missing) for the seat's hand when play starts: possible is
+        None when anything is possible; one_missing says that exactly one of the possible
+        cards is not in the hand (the dealer's unseen discard)."""
+        if seat == self.dealer and self.picked_up:
+            if seat in self.deal:
+                six = set(self.deal[seat]) | {self.upcard}
+                if self.discard_seen:
+                    hand = six - {self.discard or ""}
+                    return set(hand), set(hand), False
+                return set(), six, True
+            if self.discard_seen and self.discard != self.upcard:
+                return {self.upcard}, None, False
+            return set(), None, False
+        if seat in self.deal:
+            return set(self.deal[seat]), set(self.deal[seat]), False
+        return set(), None, False
+
+    def at_trick(self, seat: str, trick: int, upto: int) -> tuple[set[str], set[str] | None, bool]:
+        """(certain, possible, one_missing) for the seat's hand at ``trick``, from the record
+        up to and including action ``upto``."""
+        certain0, possible0, one_missing = self.start(seat)
+        mine = [(t, c) for i, t, s, c in self.plays if s == seat and i <= upto]
+        before = {c for t, c in mine if t < trick}
+        later = {c for t, c in mine if t >= trick}
+        shown = {c for i, s, cs in self.shown if s == seat and i <= upto for c in cs}
+        certain = later | ((certain0 | shown) - before)
+        possible = None if possible0 is None else possible0 - before
+        return certain, possible, one_missing
+
+    def proof(
+        self, seat: str, trick: int, led: str, trump: str, upto: int
+    ) -> tuple[str, str] | None:
+        """How the record (up to action ``upto``) proves that ``seat`` held a card of the led
+        suit at ``trick``: (basis, the card and how it is known), or None. The basis is
+        "later_play", "shown", "deal" (the recorded deal, or the upcard the dealer took up)
+        or "two_candidates" (the dealer's deal and upcard, less one unseen discard)."""
+        certain, possible, one_missing = self.at_trick(seat, trick, upto)
+        held = sorted(c for c in certain if effective_suit(c, trump) == led)
+        if held:
+            c = held[0]
+            later = [t for i, t, s, cc in self.plays if s == seat and cc == c and i <= upto]
+            if later and later[0] > trick:
+                return "later_play", f"{c} (played on trick {later[0]})"
+            shown = {c for i, s, cs in self.shown if s == seat and i <= upto for c in cs}
+            if c in shown:
+                return "shown", f"{c} (shown when a renege was called)"
+            return "deal", f"{c} (known to be in {seat}'s hand)"
+        if one_missing and possible is not None:
+            maybe = sorted(c for c in possible if effective_suit(c, trump) == led)
+            if len(maybe) >= 2:
+                return "two_candidates", f"{' or '.join(maybe)} (only one was discarded unseen)"
+        return None
+
+    def disproof(self, seat: str, trick: int, led: str, trump: str, upto: int) -> str | None:
+        """How the record shows that ``seat`` held no card of the led suit at ``trick``, or
+        None: "hand_known" (every card it held then is known, and none is of that suit) or
+        "superset" (the dealer's deal and upcard, one of them discarded unseen, hold none)."""
+        if self.proof(seat, trick, led, trump, upto) is not None:
+            return None
+        certain, possible, _ = self.at_trick(seat, trick, upto)
+        if len(certain) >= 6 - trick:
+            return "hand_known"
+        if possible is not None and not any(effective_suit(c, trump) == led for c in possible):
+            return "superset"
+        return None
+
+    def one_unseen_candidate(self, seat: str, trick: int, led: str, trump: str, upto: int) -> bool:
+        """The dealer's deal is recorded, the discard was not seen, and exactly one unplayed
+        card of the led suit is among the deal and the upcard, not otherwise known to be held:
+        it may have been the discard, or may still be in the hand."""
+        certain, possible, one_missing = self.at_trick(seat, trick, upto)
+        if not one_missing or possible is None:
+            return False
+        maybe = [c for c in possible if effective_suit(c, trump) == led]
+        return len(maybe) == 1 and maybe[0] not in certain
+
+
+def renege_flags(
+    tricks: list[list[tuple[str, str]]], trump: str, knowledge: Knowledge
+) -> list[dict[str, Any]]:
+    """Every renege the whole record proves, once per (seat, led suit), on its first trick.
+
+    ``tricks`` holds the recorded tricks in order, each a list of (seat, card) in play order;
+    the last one may be unfinished."""
     flags: list[dict[str, Any]] = []
     flagged: set[tuple[str, str]] = set()
-    plays_by_seat: dict[str, list[tuple[int, str]]] = {s: [] for s in SEATS}
-    for k, trick in enumerate(tricks, 1):
-        for seat, card in trick:
-            plays_by_seat[seat].append((k, card))
+    everything = 1 << 30
     for k, trick in enumerate(tricks, 1):
         if not trick:
             continue
@@ -255,35 +377,17 @@ def renege_flags(
         for seat, card in trick[1:]:
             if effective_suit(card, trump) == led or (seat, led) in flagged:
                 continue
-            later = [(kk, c) for kk, c in plays_by_seat[seat] if kk > k]
-            played_before = {c for kk, c in plays_by_seat[seat] if kk < k}
-            held = {c: f"played on trick {kk}" for kk, c in later}
-            for c in known_hands.get(seat, set()) - played_before - {card}:
-                held.setdefault(c, "shown in the deal")
-            proof = sorted((c, how) for c, how in held.items() if effective_suit(c, trump) == led)
-            if not proof and seat in all_but_one:
-                ever_played = {c for _kk, c in plays_by_seat[seat]}
-                unplayed = sorted(
-                    c for c in all_but_one[seat] - ever_played if effective_suit(c, trump) == led
-                )
-                if len(unplayed) >= 2:
-                    proof = [
-                        (
-                            unplayed[0] + "/" + unplayed[1],
-                            "shown in the deal; only one card was discarded",
-                        )
-                    ]
-            if proof:
+            found = knowledge.proof(seat, k, led, trump, everything)
+            if found is not None:
+                proof = found[1]
                 flagged.add((seat, led))
-                c, how = proof[0]
                 flags.append(
-                    {
-                        "kind": "renege",
-                        "seat": seat,
-                        "trick": k,
-                        "message": f"{seat} played {card} on a {SUIT_NAMES[led]} lead while holding "
-                        f"{c} ({how})",
-                    }
+                    _flag(
+                        "renege",
+                        seat,
+                        k,
+                        f"{seat} played {card} on a {SUIT_NAMES[led]} lead while holding {proof}",
+                    )
                 )
     return flags
 
@@ -318,14 +422,62 @@ def _seat(value: Any, hand: int | None, action: int | None) -> str:
     return str(value)
 
 
-def _flag(kind: str, seat: str | None, trick: int | None, message: str) -> dict[str, Any]:
-    return {"kind": kind, "seat": seat, "trick": trick, "message": message}
+def _flag(
+    kind: str, seat: str | None, trick: int | None, message: str, accused: str | None = None
+) -> dict[str, Any]:
+    flag = {"kind": kind, "seat": seat, "trick": trick, "message": message}
+    if accused is not None:
+        flag["accused"] = accused
+    return flag
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass
+class CallVerdict:
+    """One renege call and how the record judges it (README decisions 1-5)."""
+
+    index: int  # the call's action index
+    caller: str
+    accused: str
+    trick: int
+    led: str | None  # the led suit the accused did not follow; None if they led or followed
+    penalty: str | None  # the call's own choice: "award", "deduct" or None (the rules')
+    verdict: str = "pending"  # then "upheld", "false" or "unresolved"
+    decided_at: int | None = None  # the action that proved or disproved it
+    penalised: bool = False  # its penalty is the hand's (the first call upheld)
+    one_unseen_candidate: bool = False  # see Knowledge.one_unseen_candidate, while pending
+    basis: str = ""  # what decided it: "led", "followed", a proof's or a disproof's basis
+    why: str = ""  # why a false call is false
+
+
+@dataclass
+class HandJudgement:
+    """One hand as the reference judges it: the report entry (without number and
+    score_after), the scoring events in record order, and the calls."""
+
+    result: dict[str, Any]
+    events: list[tuple[int, str, dict[str, int]]]  # (action index, what, points)
+    calls: list[CallVerdict]
+    ended_by_call: bool  # a call upheld when made ended the hand
+    completed_at: int | None  # the action that completed the play (20th card, tricks)
+    tricks_action: int | None  # where a tricks action stands, after how many tricks
+    tricks_recorded: int  # tricks recorded card by card (the last may be unfinished)
 
 
 def evaluate_hand(
     hand: dict[str, Any], rules: Rules, prev_dealer: str | None, number: int
 ) -> dict[str, Any]:
     """The expected report entry for one hand (without score_after). Raises LogError."""
+    return judge_hand(hand, rules, prev_dealer, number).result
+
+
+def judge_hand(
+    hand: dict[str, Any], rules: Rules, prev_dealer: str | None, number: int
+) -> HandJudgement:
+    """Judge one hand of a log. Raises LogError."""
 
     def fail(message: str, action: int | None = None) -> LogError:
         return LogError(
@@ -349,7 +501,8 @@ def evaluate_hand(
             )
         )
 
-    # Where every card we have heard of is: "upcard", "kitty", a seat (dealt), "discard", "played".
+    # Where every card we have heard of is: "upcard", "kitty", a seat (dealt or shown),
+    # "discard", "played".
     location: dict[str, str] = {}
 
     def place(card: str, where: str, action: int | None = None) -> None:
@@ -372,6 +525,7 @@ def evaluate_hand(
         for c in cards:
             place(c, seat)
         deal[seat] = cards
+    knowledge = Knowledge(dealer, upcard, deal)
 
     phase = "bid1"
     turn = left_of(dealer)
@@ -382,18 +536,133 @@ def evaluate_hand(
     defender: str | None = None
     picked_up = False
     discarded = False
-    discard_card: str | None = None
     passed_out = False
     active: list[str] = []
     tricks: list[list[tuple[str, str]]] = []
     current: list[tuple[str, str]] = []
+    extra = {"NS": 0, "EW": 0}  # tricks recorded without their cards
+    completed_at: int | None = None
+    tricks_action: int | None = None
+    penalties: list[tuple[int, str, int]] = []
+    calls: list[CallVerdict] = []
+    penalty_call: CallVerdict | None = None
+    ended_by_call = False
+
+    def judge_calls(i: int, made: CallVerdict | None = None) -> None:
+        """Decide the pending calls on the record up to action i (decision 3, 4)."""
+        nonlocal penalty_call, ended_by_call
+        assert trump is not None
+        for call in calls:
+            if call.verdict != "pending":
+                continue
+            assert call.led is not None
+            proof = knowledge.proof(call.accused, call.trick, call.led, trump, i)
+            disproof = knowledge.disproof(call.accused, call.trick, call.led, trump, i)
+            if proof is not None:
+                call.verdict, call.decided_at, call.basis = "upheld", i, proof[0]
+                if penalty_call is None:
+                    penalty_call, call.penalised = call, True
+            elif disproof is not None:
+                call.verdict, call.decided_at, call.basis = "false", i, disproof
+            elif knowledge.one_unseen_candidate(call.accused, call.trick, call.led, trump, i):
+                call.one_unseen_candidate = True
+        if made is not None and made.verdict == "upheld" and made.decided_at == i:
+            ended_by_call = True  # upheld the moment it is made: the hand is thrown in
 
     for i, action in enumerate(hand.get("actions") or []):
         kind = action.get("type")
         if kind == "note":
             continue
-        if kind in ("renege_call", "penalty"):
-            raise NotImplementedError(f"the reference engine does not model {kind}")
+        if kind == "penalty":
+            # A penalty the table agreed on may stand anywhere in the hand, and counts where
+            # it stands (the recorder files one typed between hands with the hand before).
+            _seat(action.get("seat"), number, i)
+            team, points = action.get("team"), action.get("points")
+            if team not in TEAMS or not _is_int(points):
+                raise fail(f"a penalty needs a team and whole points, not {team!r} {points!r}", i)
+            penalties.append((i, str(team), int(points)))
+            continue
+        if ended_by_call:
+            raise fail(f"{kind} after the hand ended: a renege call was upheld", i)
+
+        if kind == "renege_call":
+            caller = _seat(action.get("seat"), number, i)
+            accused = _seat(action.get("accused"), number, i)
+            k = action.get("trick")
+            if not _is_int(k) or not 1 <= k <= 5:
+                raise fail(f"trick should be a trick number from 1 to 5, not {k!r}", i)
+            if trump is None or not knowledge.plays:
+                raise fail("a renege call, but no card has been played this hand", i)
+            if penalty_call is not None:
+                raise fail("a renege call, but a renege call was already upheld this hand", i)
+            if accused not in active:
+                raise fail(f"a renege call on {accused}, who sits out this hand", i)
+            all_tricks = tricks + ([current] if current else [])
+            trick_cards = all_tricks[k - 1] if k <= len(all_tricks) else []
+            played = next((c for s, c in trick_cards if s == accused), None)
+            if played is None:
+                raise fail(f"a renege call on {accused}, who has not played to trick {k}", i)
+            choice = action.get("penalty")
+            if choice not in (None, "award", "deduct"):
+                raise fail(f"penalty should be award or deduct, not {choice!r}", i)
+            shown_raw = action.get("shown") or []
+            if not isinstance(shown_raw, list):
+                raise fail("shown should be a list of cards", i)
+            shown = [_card(c, "shown", number, i) for c in shown_raw]
+            if len(set(shown)) != len(shown):
+                raise fail("a shown card is listed twice", i)
+            holding = 5 - sum(1 for _i, _t, s, _c in knowledge.plays if s == accused)
+            if len(shown) > holding:
+                raise fail(f"{accused} showed {len(shown)} cards but holds only {holding}", i)
+            _certain, start_possible, _ = knowledge.start(accused)
+            for c in shown:
+                where = location.get(c)
+                if where == "upcard" and picked_up and accused == dealer:
+                    continue
+                if where in ("played", "discard", "kitty", "upcard"):
+                    raise fail(f"{accused} showed {c}, which is not in their hand", i)
+                if where in SEATS and where != accused:
+                    raise fail(f"{accused} showed {c}, which is {where}'s", i)
+                if start_possible is not None and c not in start_possible:
+                    raise fail(f"{accused} showed {c}, which {accused} was not dealt", i)
+                location[c] = accused
+            knowledge.shown.append((i, accused, tuple(shown)))
+            led_card = trick_cards[0]
+            led = effective_suit(led_card[1], trump)
+            call = CallVerdict(i, caller, accused, k, None, choice)
+            why = ""
+            if led_card[0] == accused:
+                call.verdict, call.decided_at, call.basis = "false", i, "led"
+                why = f"{accused} led that trick"
+            elif effective_suit(played, trump) == led:
+                call.verdict, call.decided_at, call.basis = "false", i, "followed"
+                why = f"{accused} followed suit with {played}"
+            else:
+                call.led = led
+                why = f"{accused} held no {SUIT_NAMES[led]} at that trick, as the record shows"
+            call.why = why
+            calls.append(call)
+            judge_calls(i, call)
+            continue
+
+        if kind == "tricks":
+            if trump is None:
+                raise fail("tricks without their cards, before trump is made", i)
+            if phase == "done":
+                raise fail("tricks without their cards, after the hand ended", i)
+            if picked_up and not discarded:
+                raise fail("tricks without their cards, but the dealer discards first", i)
+            if current:
+                raise fail("tricks without their cards, in the middle of a trick", i)
+            ns, ew = action.get("NS"), action.get("EW")
+            if not _is_int(ns) or not _is_int(ew) or ns < 0 or ew < 0:
+                raise fail(f"tricks need whole numbers of tricks, not {ns!r} and {ew!r}", i)
+            if ns + ew != 5 - len(tricks):
+                raise fail(f"the tricks add up to {ns + ew}, and {5 - len(tricks)} remain", i)
+            extra = {"NS": ns, "EW": ew}
+            phase, completed_at, tricks_action = "done", i, len(tricks)
+            continue
+
         if phase == "done":
             raise fail(f"{kind} after the hand ended", i)
         seat = _seat(action.get("seat"), number, i)
@@ -420,6 +689,7 @@ def evaluate_hand(
                         )
                     )
                 picked_up = True
+                knowledge.picked_up = True
                 phase = "preplay"
             continue
 
@@ -474,7 +744,8 @@ def evaluate_hand(
                 elif where is not None:
                     raise fail(f"{card} appears twice", i)
                 location[card] = "discard"
-            discarded, discard_card = True, card
+            discarded = True
+            knowledge.discard, knowledge.discard_seen = card, card is not None
             continue
         if kind == "defend_alone":
             if phase != "preplay":
@@ -525,16 +796,56 @@ def evaluate_hand(
             raise fail(f"{seat} does not hold {card}", i)
         location[card] = "played"
         current.append((seat, card))
+        knowledge.plays.append((i, len(tricks) + 1, seat, card))
         if len(current) == len(active):
             winner = trick_winner(current, trump)
             tricks.append(current)
             current = []
             turn = winner
             if len(tricks) == 5:
-                phase = "done"
+                phase, completed_at = "done", i
         else:
             turn = active[(active.index(seat) + 1) % len(active)]
+        if calls:
+            judge_calls(i)
 
+    # Decision 5: a call still pending when the hand's record ends is unresolved.
+    for call in calls:
+        if call.verdict == "pending":
+            call.verdict = "unresolved"
+        if call.verdict == "false":
+            flags.append(
+                _flag(
+                    "false_renege_call",
+                    call.caller,
+                    call.trick,
+                    f"{call.caller} called a renege on {call.accused} for trick {call.trick}, "
+                    f"but {call.why}",
+                    call.accused,
+                )
+            )
+        elif call.verdict == "unresolved":
+            flags.append(
+                _flag(
+                    "unresolved_renege_call",
+                    call.caller,
+                    call.trick,
+                    f"{call.caller} called a renege on {call.accused} for trick {call.trick}; "
+                    "nothing recorded proves or disproves it",
+                    call.accused,
+                )
+            )
+
+    events: list[tuple[int, str, dict[str, int]]] = []
+    for i, team, points in penalties:
+        delta = {"NS": 0, "EW": 0}
+        delta[team] += points
+        events.append((i, "penalty", delta))
+
+    def total(*parts: dict[str, int]) -> dict[str, int]:
+        return {t: sum(p[t] for p in parts) for t in TEAMS}
+
+    penalty_points = total(*(delta for _i, _w, delta in events))
     result: dict[str, Any] = {"dealer": dealer}
     if passed_out:
         result.update(
@@ -543,59 +854,83 @@ def evaluate_hand(
             alone=False,
             defender_alone=None,
             tricks={"NS": 0, "EW": 0},
-            points={"NS": 0, "EW": 0},
+            points=penalty_points,
             outcome="passed_out",
             flags=flags,
         )
-        return result
+        return HandJudgement(result, events, calls, False, None, None, 0)
 
-    tricks_won = {"NS": 0, "EW": 0}
+    tricks_won = dict(extra)
     if trump is not None:
         for trick in tricks:
             tricks_won[team_of(trick_winner(trick, trump))] += 1
-        known: dict[str, set[str]] = {}
-        uncertain: dict[str, set[str]] = {}
-        for seat, cards in deal.items():
-            if seat == dealer and picked_up:
-                if discarded and discard_card is not None:
-                    known[seat] = (set(cards) | {upcard}) - {discard_card}
-                else:
-                    uncertain[seat] = set(cards) | {upcard}
-            else:
-                known[seat] = set(cards)
-        flags.extend(renege_flags(tricks + ([current] if current else []), trump, known, uncertain))
+        flags.extend(renege_flags(tricks + ([current] if current else []), trump, knowledge))
 
-    if phase == "done":
-        assert maker is not None
+    if penalty_call is not None:
+        assert maker is not None and penalty_call.decided_at is not None
+        points = renege_penalty_points(
+            rules, penalty_call.accused, maker, alone, penalty_call.penalty
+        )
+        events.append((penalty_call.decided_at, "renege_call", points))
+        outcome = "renege_penalty"
+    elif phase == "done":
+        assert maker is not None and completed_at is not None
         outcome, points = score_hand(rules, maker, alone, defender, tricks_won[team_of(maker)])
+        events.append((completed_at, "tricks", points))
     else:
         outcome, points = "incomplete", {"NS": 0, "EW": 0}
+    events.sort(key=lambda e: e[0])
     result.update(
         trump=trump,
         maker=maker,
         alone=alone,
         defender_alone=defender,
         tricks=tricks_won,
-        points=points,
+        points=total(points, penalty_points),
         outcome=outcome,
         flags=flags,
     )
-    return result
+    return HandJudgement(
+        result,
+        events,
+        calls,
+        ended_by_call,
+        completed_at,
+        tricks_action,
+        len(tricks) + (1 if current else 0),
+    )
+
+
+@dataclass
+class GameJudgement:
+    """A whole log as the reference judges it: the report entry, and how each hand and
+    the winner came about (for the cross-check's coverage counts)."""
+
+    report: dict[str, Any]
+    hands: list[HandJudgement]
+    won_at: tuple[int, int, str] | None = None  # (hand number, action index, event)
+    voided_wins: int = 0  # hands whose trick score would have won, voided by a later call
 
 
 def evaluate_log(log: dict[str, Any], file: str = "") -> dict[str, Any]:
     """The expected euchre-log-check/1 ``games[]`` entry for one game log."""
+    return judge_log(log, file).report
+
+
+def judge_log(log: dict[str, Any], file: str = "") -> GameJudgement:
+    judgement = GameJudgement({}, [])
     try:
-        return {"file": file, "error": None, **_evaluate_game(log)}
+        judgement.report = {"file": file, "error": None, **_evaluate_game(log, judgement)}
     except LogError as e:
-        return {
+        judgement.report = {
             "file": file,
             "error": {"message": e.message, "hand": e.hand, "action": e.action},
             "hands": [],
         }
+    return judgement
 
 
-def _evaluate_game(log: dict[str, Any]) -> dict[str, Any]:
+def _evaluate_game(log: dict[str, Any], judgement: GameJudgement) -> dict[str, Any]:
     if log.get("format") != "euchre-log/1":
         raise LogError(f"unknown format {log.get('format')!r}")
     game = log.get("game") or {}
@@ -609,23 +944,46 @@ def _evaluate_game(log: dict[str, Any]) -> dict[str, Any]:
     rules = parse_rules(game.get("rules"))
     score = {"NS": 0, "EW": 0}
     score.update(game.get("initial_score") or {})
+    if any(score[t] >= rules.target for t in TEAMS):
+        # The game was over before the record starts: no hand can follow (the product's
+        # choice, which this reference shares: it rejects the file, hands or none).
+        raise LogError(f"the initial score already reaches the target of {rules.target}")
     winner: str | None = None
     prev_dealer: str | None = None
     hands_out = []
     for number, hand in enumerate(log.get("hands") or [], 1):
         if winner is not None:
             raise LogError(f"hand {number}: the game was already won by {winner}", number, None)
-        res = evaluate_hand(hand, rules, prev_dealer, number)
-        for t in TEAMS:
-            score[t] += res["points"][t]
+        judged = judge_hand(hand, rules, prev_dealer, number)
+        judgement.hands.append(judged)
+        res = judged.result
+        # Decision 8: walk the hand's scoring events in record order; the first side at or
+        # above the target and ahead of the other wins, there and then.
+        for index, what, delta in judged.events:
+            for t in TEAMS:
+                score[t] += delta[t]
+            if winner is None:
+                for t in TEAMS:
+                    if score[t] >= rules.target and score[t] > score[other_team(t)]:
+                        winner = t
+                        judgement.won_at = (number, index, what)
+        voided = judged.completed_at is not None and any(
+            c.penalised and c.decided_at is not None and c.decided_at > judged.completed_at
+            for c in judged.calls
+        )
+        if voided and res["maker"] is not None:
+            before = {t: score[t] - res["points"][t] for t in TEAMS}
+            _outcome, trick_points = score_hand(
+                rules,
+                res["maker"],
+                res["alone"],
+                res["defender_alone"],
+                res["tricks"][team_of(res["maker"])],
+            )
+            judgement.voided_wins += any(before[t] + trick_points[t] >= rules.target for t in TEAMS)
         res = {"number": number, **res, "score_after": dict(score)}
         hands_out.append(res)
         prev_dealer = res["dealer"]
-        reached = [t for t in TEAMS if score[t] >= rules.target]
-        if reached:
-            # Only one side scores on a hand, so two sides can reach the target together only
-            # when initial_score already had both at or over it: RULES.md does not say who won.
-            winner = reached[0]
     return {"hands": hands_out, "score": dict(score), "winner": winner}
 
 
@@ -668,6 +1026,15 @@ class HandPlan:
     force_alone: bool = False  # a lone hand (used to exercise defending alone)
     force_defend: bool = False
     canadian_assist: bool = False  # Canadian loner: the dealer's partner assists, not alone
+    # A renege call on a renege of the hand (see build_hand): "shown" (upheld when made, by
+    # the cards shown), "deal" (upheld when made, by the recorded deal), "after" (after the
+    # last trick), "pending" (nothing proves it when made; a later play may), "double" (two
+    # pending calls on the same renege).
+    call: str | None = None
+    false_followed: bool = False  # a call on a seat that led or followed suit
+    false_showout: bool = False  # a call on a seat that could not follow
+    record: str = "full"  # or "stop" (the record stops), "tricks" (ends with a tricks action)
+    penalties: int = 0  # penalty actions anywhere in the hand
 
 
 @dataclass
@@ -686,6 +1053,7 @@ class GeneratedHand:
     seqs: dict[str, list[str]]  # each active seat's card for tricks 1..5
     tricks: list[list[tuple[str, str]]]
     injected: list[tuple[str, str, int | None]] = field(default_factory=list)
+    discard: str | None = None  # the dealer's discard, seen or not
 
 
 def play_out(
@@ -819,6 +1187,7 @@ def generate_hand(
     if defender and not rules.defend_alone:
         injected.append(("illegal_bid", defender, None))
     discard_action = []
+    true_discard = None
     if picked_up:
         six = hands[dealer] + [upcard]
 
@@ -844,6 +1213,7 @@ def generate_hand(
         else:
             discard = rng.choice(six)
         six.remove(discard)
+        true_discard = discard
         hands[dealer] = six
         shown = rng.random() < 0.7
         discard_action = [{"type": "discard", "seat": dealer, "card": discard if shown else None}]
@@ -892,6 +1262,7 @@ def generate_hand(
         seqs,
         tricks,
         injected,
+        true_discard,
     )
     assert play_out(seqs, leader, active, trump) == tricks
     if plan.renege and not inject_renege(rng, gh):
@@ -985,7 +1356,417 @@ def expected_hand(gh: GeneratedHand, rules: Rules) -> dict[str, Any]:
     }
 
 
+# --------------------------------------------------------------------------------------------
+# Renege calls, penalties and partial records, injected into a generated hand
+# --------------------------------------------------------------------------------------------
+
+
+def real_reneges(gh: GeneratedHand) -> list[tuple[str, int, str, int]]:
+    """Every renege of the hand as played: (seat, trick, led suit, proving trick). The seat did
+    not follow the led suit while holding a card of it, which it plays on the proving trick
+    (the first later trick on which it plays a card of that suit)."""
+    assert gh.trump is not None
+    out = []
+    for k, trick in enumerate(gh.tricks, 1):
+        led = effective_suit(trick[0][1], gh.trump)
+        for seat, card in trick[1:]:
+            if effective_suit(card, gh.trump) == led:
+                continue
+            later = [
+                t for t in range(k + 1, 6) if effective_suit(gh.seqs[seat][t - 1], gh.trump) == led
+            ]
+            if later:
+                out.append((seat, k, led, later[0]))
+    return out
+
+
+@dataclass
+class BuiltHand:
+    """A generated hand as a log writes it, and what the generator knows it must score."""
+
+    json: dict[str, Any]
+    expected: dict[str, Any]  # trump ... outcome, as the report gives them
+    events: list[tuple[int, dict[str, int]]]  # (action index, points), in record order
+    flags: list[tuple[str, str | None, int | None, str | None]]  # flags the record must have
+    exact: bool  # the hand's flags are exactly those (every card is recorded)
+    kinds: list[str]  # what the hand holds, for the coverage counts
+
+
+def _penalty_action(rng: random.Random) -> dict[str, Any]:
+    return {
+        "type": "penalty",
+        "seat": rng.choice(SEATS),
+        "team": rng.choice(TEAMS),
+        "points": rng.choice((1, 1, 2, 2, 3, 4, -1, -2)),
+        "reason": rng.choice(("table talk", "stealing the deal", "a card exposed")),
+    }
+
+
+def build_hand(
+    rng: random.Random,
+    gh: GeneratedHand,
+    rules: Rules,
+    plan: HandPlan,
+    deal_mode: str,
+    notes: float = 0.0,
+    known_bugs: bool = False,
+) -> BuiltHand:
+    """Write a generated hand as a log's hand, with what ``plan`` asks for: renege calls,
+    penalties, a record that stops early or ends with a ``tricks`` action. What the record
+    must then say is worked out here from how the hand was really played (the generator's
+    own knowledge), never by the evaluator; each kind of call is placed where the record
+    settles it at a moment the generator knows by construction.
+
+    ``known_bugs`` lets it write the calls on which euchre-log is known to judge wrong (a call
+    on the dealer who took up the upcard and discarded unseen, settled by the cards shown,
+    by every card of the dealer's hand being known, or pending on a single card of the suit
+    among the dealer's deal and upcard); without it, those calls are left out."""
+    out: dict[str, Any] = {"dealer": gh.dealer, "upcard": gh.upcard}
+    deal_seats: set[str] = set()
+    show_kitty = False
+    if deal_mode == "full":
+        deal_seats, show_kitty = set(SEATS), True
+    elif deal_mode == "partial":
+        deal_seats = {s for s in SEATS if rng.random() < 0.5}
+        show_kitty = rng.random() < 0.5
+    pre = [dict(a) for a in gh.pre_play]
+    kinds: list[str] = []
+    flags: list[tuple[str, str | None, int | None, str | None]] = [
+        (kind, seat, trick, None) for kind, seat, trick in gh.injected if kind == "illegal_bid"
+    ]
+    actions: list[dict[str, Any]] = list(pre)
+    upheld_by: dict[str, Any] | None = None  # the action at which a call is upheld
+    penalty_call: dict[str, Any] | None = None
+    completed_by: dict[str, Any] | None = None
+    exact = True
+    expected: dict[str, Any]
+
+    if gh.trump is None:
+        expected = expected_hand(gh, rules)
+    else:
+        trump = gh.trump
+        assert gh.maker is not None
+        n = len(gh.active)
+        plays = [(t, seat, card) for t, trick in enumerate(gh.tricks, 1) for seat, card in trick]
+        play_dicts = [{"type": "play", "seat": seat, "card": card} for _t, seat, card in plays]
+        pos = {(seat, t): idx for idx, (t, seat, _c) in enumerate(plays)}
+        discard_action = next((a for a in pre if a["type"] == "discard"), None)
+        inserts: list[tuple[int, int, dict[str, Any]]] = []  # (gap, order, action)
+        kept = len(plays)  # plays recorded card by card
+        tricks_at: int | None = None  # tricks recorded before a tricks action
+        limit: int  # the last gap where another call may stand
+        real: tuple[str, int, str, int] | None = None
+        at_once = False
+        after_tricks = False  # the real call stands after the tricks action
+
+        def call_action(
+            caller: str, accused: str, trick: int, shown: list[str] | None = None
+        ) -> dict[str, Any]:
+            action: dict[str, Any] = {
+                "type": "renege_call",
+                "seat": caller,
+                "accused": accused,
+                "trick": trick,
+            }
+            if shown is not None:
+                action["shown"] = shown
+            choice = rng.choice((None, None, "award", "deduct"))
+            if choice is not None:
+                action["penalty"] = choice
+            return action
+
+        truth = real_reneges(gh)
+        kind = plan.call if truth else None
+        real_calls: list[dict[str, Any]] = []
+        if kind is not None:
+            real = s, k, led, tp = rng.choice(truth)
+            i_k, i_p = pos[(s, k)], pos[(s, tp)]
+            picked = discard_action is not None and s == gh.dealer
+            gap = len(plays) if kind == "after" else rng.randint(i_k + 1, i_p)
+            shown: list[str] | None = None
+            if kind in ("pending", "double"):
+                # Nothing may prove it when it is made: no recorded deal for the accused, and
+                # for the dealer who picked up, an unseen discard. The dealer's deal may stay
+                # when only one card of the suit is among it and the upcard (it may have
+                # been the discard).
+                if picked:
+                    assert discard_action is not None
+                    discard_action["card"] = None
+                    before = set(gh.seqs[s][: k - 1])
+                    maybe = [
+                        c
+                        for c in {*gh.deal[s], gh.upcard}
+                        if c not in before and effective_suit(c, trump) == led
+                    ]
+                    if len(maybe) >= 2 or not known_bugs:
+                        deal_seats.discard(s)
+                    elif s in deal_seats:
+                        kinds.append("call on the dealer's one unseen candidate")
+                else:
+                    deal_seats.discard(s)
+            elif kind == "deal":
+                deal_seats.add(s)
+                if picked:
+                    # A seen discard makes the dealer's hand known; an unseen one leaves six
+                    # cards of which one was thrown away: two of the suit among them prove it.
+                    assert discard_action is not None
+                    before = set(gh.seqs[s][: k - 1])
+                    maybe = [
+                        c
+                        for c in {*gh.deal[s], gh.upcard}
+                        if c not in before and effective_suit(c, trump) == led
+                    ]
+                    if len(maybe) < 2 or rng.random() < 0.2:
+                        discard_action["card"] = gh.discard
+            elif kind == "shown":
+                if picked and not known_bugs:
+                    assert discard_action is not None
+                    discard_action["card"] = gh.discard
+                held = [c for idx, (_t, seat, c) in enumerate(plays) if seat == s and idx >= gap]
+                of_suit = [c for c in held if effective_suit(c, trump) == led]
+                shown = sorted(
+                    set(rng.sample(held, rng.randint(1, len(held)))) | {rng.choice(of_suit)}
+                )
+            caller = rng.choice(SEATS)
+            real_calls.append(call_action(caller, s, k, shown))
+            inserts.append((gap, 2, real_calls[0]))
+            kinds.append(f"call {kind}")
+            if team_of(caller) == team_of(s):
+                kinds.append("admission")
+            if kind in ("shown", "deal"):
+                kept, at_once = gap, True
+            elif kind == "after":
+                at_once = True
+            elif plan.record == "stop":
+                kept = rng.randint(gap, len(plays) - 1)
+            elif plan.record == "tricks":
+                boundaries = [j for j in range(5) if j * n >= gap]
+                if boundaries:
+                    tricks_at = rng.choice(boundaries)
+                    kept = tricks_at * n
+            if kind == "double":
+                second = call_action(rng.choice([x for x in SEATS if x != caller]), s, k)
+                real_calls.append(second)
+                inserts.append((rng.randint(i_k + 1, min(i_p, kept)), 3, second))
+            elif kind == "pending" and tricks_at is not None and rng.random() < 0.3:
+                # The call comes after the tricks action: upheld there and then if the proving
+                # play is recorded (the tricks' score is void), else unresolved.
+                after_tricks = True
+                inserts.remove((gap, 2, real_calls[0]))
+            if at_once:
+                upheld_by, limit = real_calls[0], gap
+            elif after_tricks and kept > i_p:
+                upheld_by, limit = real_calls[0], kept
+                kinds.append("call after a tricks action")
+            elif kept > i_p:
+                upheld_by, limit = play_dicts[i_p], i_p
+            else:
+                limit = kept
+                for call in real_calls:
+                    flags.append(("unresolved_renege_call", call["seat"], k, s))
+            if upheld_by is not None:
+                # The first in record order (of two calls, the first one inserted at the
+                # earliest gap) is the one whose penalty counts.
+                penalty_call = min(
+                    real_calls,
+                    key=lambda a: next((g for g, _o, x in inserts if x is a), len(plays) + 1),
+                )
+        else:
+            if plan.record == "stop":
+                kept = rng.randint(0, len(plays) - 1)
+            elif plan.record == "tricks":
+                tricks_at = rng.randint(1, 4)
+                kept = tricks_at * n
+            elif plan.record == "score_only":
+                tricks_at, kept = 0, 0
+            limit = kept
+
+        def led_at(t: int) -> tuple[str, str]:
+            return gh.tricks[t - 1][0][0], effective_suit(gh.tricks[t - 1][0][1], trump)
+
+        if plan.false_followed:
+            options = [
+                (seat, t, idx)
+                for idx, (t, seat, c) in enumerate(plays[:kept])
+                if idx < limit
+                and (led_at(t)[0] == seat or effective_suit(c, trump) == led_at(t)[1])
+            ]
+            if options:
+                x, t, idx = rng.choice(options)
+                action = call_action(rng.choice(SEATS), x, t)
+                inserts.append((rng.randint(idx + 1, limit), 0, action))
+                flags.append(("false_renege_call", action["seat"], t, x))
+                kinds.append("false call (followed)" if led_at(t)[0] != x else "false call (led)")
+
+        if plan.false_showout:
+            complete = kept == len(plays)
+            unseen = discard_action is not None and discard_action["card"] is None
+
+            def superset(seat: str, t: int) -> bool:
+                """The dealer's recorded deal and the upcard, one of them discarded unseen,
+                hold no card of the suit led to trick t (a call made at once is false)."""
+                if seat != gh.dealer or not unseen or seat not in deal_seats or t == 5:
+                    return False
+                cards = {*gh.deal[seat], gh.upcard} - set(gh.seqs[seat][: t - 1])
+                return not any(effective_suit(c, trump) == led_at(t)[1] for c in cards)
+
+            options = [
+                (seat, t, idx)
+                for idx, (t, seat, c) in enumerate(plays[:kept])
+                if idx < limit
+                and led_at(t)[0] != seat
+                and effective_suit(c, trump) != led_at(t)[1]
+                and not any(
+                    effective_suit(cc, trump) == led_at(t)[1] for cc in gh.seqs[seat][t - 1 :]
+                )
+                and (
+                    not (seat == gh.dealer and discard_action is not None)
+                    or (complete and (known_bugs or not unseen))
+                    or superset(seat, t)
+                )
+            ]
+            if options:
+                x, t, idx = rng.choice(options)
+                g = rng.randint(idx + 1, limit)
+                shown = None
+                at_once_superset = (
+                    x == gh.dealer and unseen and not (complete and known_bugs) and superset(x, t)
+                )
+                if at_once_superset:
+                    g = idx + 1  # made before the dealer's known cards fill the hand
+                    kinds.append("false call (the dealer's deal and upcard)")
+                elif (real is None or x != real[0]) and rng.random() < 0.5:
+                    held = [c for j, (_t, seat, c) in enumerate(plays) if seat == x and j >= g]
+                    if held:
+                        shown = sorted(rng.sample(held, rng.randint(1, len(held))))
+                action = call_action(rng.choice(SEATS), x, t, shown)
+                inserts.append((g, 1, action))
+                certain = {
+                    c for j, (tt, seat, c) in enumerate(plays[:kept]) if seat == x and tt >= t
+                }
+                certain |= set(shown or ())
+                if real is not None and x == real[0]:
+                    certain |= set(real_calls[0].get("shown") or ())
+                known = x in deal_seats and not (
+                    x == gh.dealer and discard_action is not None and discard_action["card"] is None
+                )
+                full = len(certain) == 6 - t
+                verdict = "false" if known or full or at_once_superset else "unresolved"
+                flags.append((f"{verdict}_renege_call", action["seat"], t, x))
+                kinds.append(f"{verdict} call (could not follow)")
+
+        for g in range(kept + 1):
+            actions.extend(a for _g, _o, a in sorted(i for i in inserts if i[0] == g))
+            if g < kept:
+                actions.append(play_dicts[g])
+        if kept == len(plays) and plays:
+            completed_by = play_dicts[-1]
+        if tricks_at is not None:
+            rest = {"NS": 0, "EW": 0}
+            if rng.random() < 0.5:
+                for trick in gh.tricks[tricks_at:]:
+                    rest[team_of(trick_winner(trick, trump))] += 1
+            else:
+                rest["NS"] = rng.randint(0, 5 - tricks_at)
+                rest["EW"] = 5 - tricks_at - rest["NS"]
+            completed_by = {"type": "tricks", "NS": rest["NS"], "EW": rest["EW"]}
+            actions.append(completed_by)
+            if after_tricks:
+                actions.extend(real_calls)
+            kinds.append("score-only hand" if tricks_at == 0 else "ended by tricks")
+        elif kept < len(plays) and not at_once:
+            kinds.append("record stops")
+
+        # The renege flags the record must hold: each (seat, suit)'s first renege whose
+        # proving play is recorded, or that the call's shown cards or recorded deal prove.
+        exact = kept == len(plays)
+        seen: set[tuple[str, str]] = set()
+        for seat, t, suit, proving in real_reneges(gh):
+            if (seat, suit) in seen or pos[(seat, t)] >= kept:
+                continue
+            seen.add((seat, suit))
+            proven = pos[(seat, proving)] < kept or (
+                real is not None
+                and (seat, suit) == (real[0], real[2])
+                and kind in ("shown", "deal")
+            )
+            if proven:
+                flags.append(("renege", seat, t, None))
+
+        recorded = gh.tricks[: kept // n]
+        tricks_won = {"NS": 0, "EW": 0}
+        for trick in recorded:
+            tricks_won[team_of(trick_winner(trick, trump))] += 1
+        if tricks_at is not None:
+            assert completed_by is not None
+            tricks_won = {t: tricks_won[t] + completed_by[t] for t in TEAMS}
+        expected = {
+            "trump": trump,
+            "maker": gh.maker,
+            "alone": gh.alone,
+            "defender_alone": gh.defender,
+            "tricks": tricks_won,
+        }
+        if penalty_call is not None:
+            assert real is not None
+            hand_points = renege_penalty_points(
+                rules, real[0], gh.maker, gh.alone, penalty_call.get("penalty")
+            )
+            expected.update(outcome="renege_penalty", points=hand_points)
+            if gh.alone and team_of(gh.maker) != team_of(real[0]):
+                kinds.append("renege against a lone hand")
+            if (penalty_call.get("penalty") or rules.renege_penalty) == "deduct":
+                kinds.append("renege penalty deducted")
+        elif completed_by is not None:
+            outcome, hand_points = score_hand(
+                rules, gh.maker, gh.alone, gh.defender, tricks_won[team_of(gh.maker)]
+            )
+            expected.update(outcome=outcome, points=hand_points)
+        else:
+            expected.update(outcome="incomplete", points={"NS": 0, "EW": 0})
+
+    if notes and rng.random() < notes:
+        actions.insert(
+            rng.randint(0, len(actions)), {"type": "note", "text": "the recorder's note"}
+        )
+    penalties = [_penalty_action(rng) for _ in range(plan.penalties)]
+    for p in penalties:
+        actions.insert(rng.randint(0, len(actions)), p)
+    if penalties:
+        kinds.append("penalty actions")
+
+    def where(action: dict[str, Any]) -> int:
+        return next(i for i, a in enumerate(actions) if a is action)
+
+    events: list[tuple[int, dict[str, int]]] = []
+    for p in penalties:
+        delta = {"NS": 0, "EW": 0}
+        delta[p["team"]] = p["points"]
+        events.append((where(p), delta))
+        expected["points"] = {t: expected["points"][t] + delta[t] for t in TEAMS}
+    if upheld_by is not None:
+        hand_points = {t: v for t, v in expected["points"].items()}
+        for _i, delta in events:
+            hand_points = {t: hand_points[t] - delta[t] for t in TEAMS}
+        events.append((where(upheld_by), hand_points))
+    elif completed_by is not None:
+        hand_points = dict(expected["points"])
+        for _i, delta in events:
+            hand_points = {t: hand_points[t] - delta[t] for t in TEAMS}
+        events.append((where(completed_by), hand_points))
+    events.sort(key=lambda e: e[0])
+
+    if deal_seats:
+        out["deal"] = {s: list(gh.deal[s]) for s in SEATS if s in deal_seats}
+    if show_kitty:
+        out["kitty"] = list(gh.kitty)
+    out["actions"] = actions
+    return BuiltHand(out, expected, events, flags, exact, kinds)
+
+
 PLAYER_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+CALL_KINDS = ("shown", "deal", "after", "pending", "pending", "pending", "double")
 
 
 @dataclass
@@ -995,6 +1776,10 @@ class GeneratedGame:
     injected: list[tuple[int, str, str, int | None]]  # (hand number, kind, seat, trick)
     score: dict[str, int]
     winner: str | None
+    # (hand number, kind, seat, trick, accused): flags the record must hold
+    flags: list[tuple[int, str, str | None, int | None, str | None]] = field(default_factory=list)
+    exact: set[int] = field(default_factory=set)  # hands whose flags are exactly those
+    kinds: list[tuple[int, str]] = field(default_factory=list)  # (hand number, what it holds)
 
 
 def generate_game(
@@ -1009,9 +1794,16 @@ def generate_game(
     notes: float = 0.0,
     title: str = "random game",
     rules_style: str = "explicit",
+    call_kinds: tuple[str, ...] = CALL_KINDS,
+    known_bugs: bool = False,
 ) -> GeneratedGame:
     """A random game. ``inject`` maps an irregularity to its per-hand probability:
-    "renege", "illegal_call", "stuck_pass", "illegal_defend", "canadian_assist", "out_of_turn".
+    "renege", "illegal_call", "stuck_pass", "illegal_defend", "canadian_assist" (one of these
+    per hand at most), "call" (a renege and a call on it, of one of ``call_kinds``),
+    "second_renege", "out_of_turn", and independently "false_call" (on a seat that followed
+    or led), "showout_call" (on a seat that could not follow), "penalty" (one or more penalty
+    actions), "stop" (the hand's record stops early), "tricks" (it ends with a tricks
+    action), "score_only" (the whole hand is a tricks action).
     ``deal_mode`` is "full", "none", "partial" or "mixed" (chosen per hand)."""
     inject = inject or {}
     score = dict(initial_score or {"NS": 0, "EW": 0})
@@ -1027,19 +1819,25 @@ def generate_game(
     if initial_score is not None:
         game["initial_score"] = dict(initial_score)
     log: dict[str, Any] = {"format": "euchre-log/1", "game": game, "hands": []}
-    expected = []
-    injected: list[tuple[int, str, str, int | None]] = []
+    gg = GeneratedGame(log, [], [], score, None)
     prev_dealer: str | None = None
-    winner = None
     for number in range(1, max_hands + 1):
         dealer = left_of(prev_dealer) if prev_dealer else rng.choice(SEATS)
         if prev_dealer and rng.random() < inject.get("out_of_turn", 0.0):
             dealer = rng.choice([s for s in SEATS if s != left_of(prev_dealer)])
-            injected.append((number, "dealt_out_of_turn", dealer, None))
+            gg.injected.append((number, "dealt_out_of_turn", dealer, None))
+            gg.flags.append((number, "dealt_out_of_turn", dealer, None, None))
         plan = HandPlan()
         roll = rng.random()
         acc = 0.0
-        for kind in ("renege", "illegal_call", "stuck_pass", "illegal_defend", "canadian_assist"):
+        for kind in (
+            "renege",
+            "call",
+            "illegal_call",
+            "stuck_pass",
+            "illegal_defend",
+            "canadian_assist",
+        ):
             acc += inject.get(kind, 0.0)
             if roll < acc:
                 if kind == "stuck_pass" and not rules.stick_the_dealer:
@@ -1048,6 +1846,9 @@ def generate_game(
                     break
                 if kind == "canadian_assist" and not rules.canadian_loner:
                     break
+                if kind == "call":
+                    plan.call = rng.choice(call_kinds)
+                    kind = "renege"
                 setattr(plan, kind, True)
                 plan.second_renege = kind == "renege" and rng.random() < inject.get(
                     "second_renege", 0.0
@@ -1056,6 +1857,17 @@ def generate_game(
         if lone_bias and rng.random() < lone_bias and not plan.stuck_pass:
             plan.force_alone = True
             plan.force_defend = rng.random() < 0.5
+        plan.false_followed = rng.random() < inject.get("false_call", 0.0)
+        plan.false_showout = rng.random() < inject.get("showout_call", 0.0)
+        while rng.random() < inject.get("penalty", 0.0) and plan.penalties < 3:
+            plan.penalties += 1
+        roll = rng.random()
+        if roll < inject.get("stop", 0.0):
+            plan.record = "stop"
+        elif roll < inject.get("stop", 0.0) + inject.get("tricks", 0.0):
+            plan.record = "tricks"
+        elif roll < sum(inject.get(k, 0.0) for k in ("stop", "tricks", "score_only")):
+            plan.record = "score_only"
         gh = None
         for _attempt in range(200):
             gh = generate_hand(rng, dealer, rules, plan)
@@ -1065,19 +1877,36 @@ def generate_game(
         mode = deal_mode
         if mode == "mixed":
             mode = rng.choice(["full", "none", "partial"])
-        log["hands"].append(hand_to_json(rng, gh, mode, notes))
-        exp = expected_hand(gh, rules)
-        for t in TEAMS:
-            score[t] += exp["points"][t]
+        built = build_hand(rng, gh, rules, plan, mode, notes, known_bugs)
+        log["hands"].append(built.json)
+        exp = built.expected
+        gg.injected.extend((number, kind, seat, trick) for kind, seat, trick in gh.injected)
+        gg.flags.extend((number, *f) for f in built.flags)
+        if built.exact:
+            gg.exact.add(number)
+        gg.kinds.extend((number, k) for k in built.kinds)
+        # Decision 8: the first side at or above the target (and ahead) wins, at the action
+        # that takes it there; the rest of the hand is scored, but no hand may follow.
+        for index, delta in built.events:
+            for t in TEAMS:
+                score[t] += delta[t]
+            if gg.winner is None:
+                for t in TEAMS:
+                    if score[t] >= rules.target and score[t] > score[other_team(t)]:
+                        gg.winner = t
+                        last = max((i for i, _d in built.events), default=index)
+                        actions = built.json["actions"]
+                        plays_after = any(a["type"] == "play" for a in actions[index + 1 :])
+                        gg.kinds.append((number, "won mid-hand" if plays_after else "won"))
+                        if index < last:
+                            gg.kinds.append((number, "scored after the win"))
         exp["score_after"] = dict(score)
-        expected.append(exp)
-        injected.extend((number, kind, seat, trick) for kind, seat, trick in gh.injected)
+        gg.expected.append(exp)
         prev_dealer = dealer
-        reached = [t for t in TEAMS if score[t] >= rules.target]
-        if reached:
-            winner = reached[0]
+        if gg.winner is not None:
             break
-    return GeneratedGame(log, expected, injected, dict(score), winner)
+    gg.score = dict(score)
+    return gg
 
 
 def flag_keys(flags: Iterable[dict[str, Any]]) -> list[tuple[str, str | None, int | None]]:
@@ -1085,6 +1914,16 @@ def flag_keys(flags: Iterable[dict[str, Any]]) -> list[tuple[str, str | None, in
     return sorted(
         ((f["kind"], f.get("seat"), f.get("trick")) for f in flags),
         key=lambda k: (k[0], k[1] or "", k[2] or 0),
+    )
+
+
+def call_flag_keys(
+    flags: Iterable[dict[str, Any]],
+) -> list[tuple[str, str | None, int | None, str | None]]:
+    """Like flag_keys, with the accused seat of renege-call flags."""
+    return sorted(
+        ((f["kind"], f.get("seat"), f.get("trick"), f.get("accused")) for f in flags),
+        key=lambda k: (k[0], k[1] or "", k[2] or 0, k[3] or ""),
     )
 
 
