@@ -154,13 +154,14 @@ class HandReview:
     def makers_called_best(self) -> bool | None:
         """Whether the call made is the one par says serves the makers best (None without
         par): when a lone hand of theirs marches, that lone call; otherwise one of their
-        best suits, without going alone. Hindsight, for judging the bidding."""
+        best suits, without going alone; and never a call when no trump gives them three
+        tricks (passing was best). Hindsight, for judging the bidding."""
         if self.best_calls is None or self.maker is None or self.trump is None:
             return None
         best = self.best_calls[self.maker & 1]
         if best.alone:
             return bool(self.alone) and (self.maker, self.trump) in best.alone
-        return self.trump in best.suits and not self.alone
+        return best.tricks >= 3 and self.trump in best.suits and not self.alone
 
     @property
     def values(self) -> tuple[int, ...] | None:

@@ -18,6 +18,7 @@ from .outputs import (
     NewGameOut,
     RecordLine,
     ReplayOut,
+    ReviewOut,
     RulesOut,
     StatsOut,
     SummaryOut,
@@ -51,6 +52,7 @@ def all_schemas() -> dict[str, dict[str, Any]]:
         "rules": _schema(RulesOut, "rules", "euchre-log rules --json"),
         "replay": _schema(ReplayOut, "replay", "euchre-log replay --json"),
         "explain": _schema(ExplainOut, "explain", "euchre-log explain --json"),
+        "review": _schema(ReviewOut, "review", "euchre-log-review/1: euchre-log review --json"),
         "verify": _schema(VerifyOut, "verify", "euchre-log verify --json"),
         "copy": _schema(CopyOut, "copy", "euchre-log copy --json"),
     }
