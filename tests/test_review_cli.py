@@ -65,7 +65,7 @@ def check_document(doc: dict[str, Any]) -> None:
         assert set(game["players"]) == set("NESW")
         totals = {s: [0, 0, 0, 0] for s in "NESW"}  # plays, choices, good, cost
         for h in game["hands"]:
-            assert CONTRACT_HAND <= set(h)
+            assert set(h) >= CONTRACT_HAND
             if not h["analysed"]:
                 assert h["reason"] and all(h[k] is None for k in CONTRACT_HAND - {"number", "analysed", "reason"})  # fmt: skip
                 continue
@@ -76,7 +76,7 @@ def check_document(doc: dict[str, Any]) -> None:
             value = h["dd_tricks"]
             makers = "NS" if h["maker"] in "NS" else "EW"
             for p in h["plays"]:
-                assert CONTRACT_PLAY <= set(p)
+                assert set(p) >= CONTRACT_PLAY
                 assert p["dd_before"] == value
                 maker = ("NS" if p["seat"] in "NS" else "EW") == makers
                 cost = p["dd_before"] - p["dd_after"] if maker else p["dd_after"] - p["dd_before"]
@@ -271,7 +271,7 @@ def test_the_view_reads_in_words_at_80_columns() -> None:
         "Best play from the first card: NS 4 tricks (NS +1). As played: 3 (NS +1).",
         "Makers could make it: yes, from the first card. Defenders could euchre it: no.",
         "Trick 2: South A♣? gave away a trick; Q♠ or 10♠ keep NS at 4.",
-        "Par's best for NS: ♥ (4 tricks, 1 point), the call made; for EW: ♣ or ♠ (march, 2 points).",  # fmt: skip
+        "Par's best for NS: ♥ (4 tricks, 1 point), the call made; for EW: ♣ or ♠ (march, 2 points).",
         "Accuracy over 1 analysed hand",
     ):
         assert said in flat, said
@@ -349,12 +349,7 @@ def test_the_html_page_gets_the_marks_and_the_par_line(tmp_path: Path) -> None:
 
 
 def test_many_hands_on_two_cores_give_the_same_reviews() -> None:
-    hands = [
-        h
-        for p in sorted(SAMPLES.glob("*.json"))
-        for g in load_games(p)
-        for h in g.game.hands
-    ]
+    hands = [h for p in sorted(SAMPLES.glob("*.json")) for g in load_games(p) for h in g.game.hands]
     hands = (hands * 2)[: PARALLEL_FROM + 5]
     done: list[int] = []
     parallel = review_many(hands, workers=2, progress=done.append)

@@ -125,6 +125,34 @@ class CallCounts(BaseModel):
     euchred: int = Field(description="Calls where the makers took fewer than 3 tricks.")
 
 
+class ReviewStats(BaseModel):
+    """The open-hand review's counts for a player or a partnership, over the cached
+    reviews of the hands of their games (hindsight: every card face up)."""
+
+    hands: int = Field(description="Analysed hands in those games.")
+    plays: int = Field(description="Cards they played in the analysed hands.")
+    choices: int = Field(description="Those plays with two or more legal cards.")
+    tricks_given: int = Field(
+        description="Tricks their cards gave away to the other side (the sum of each "
+        "play's cost, as review --json gives it)."
+    )
+    accuracy: float | None = Field(
+        description="100 x (choices that gave nothing away) / choices, to one decimal; "
+        "null without choices."
+    )
+    makeable_not_made: int = Field(
+        description="Hands they played for the makers (the maker, or the maker's partner "
+        "unless the maker went alone; for a partnership, the hands the pair made trump) "
+        "that best play from the first card made, but that were euchred."
+    )
+    avoidable_euchres: int = Field(
+        description="Hands they played for the makers (as above) that were euchred, "
+        "though par gives the makers 3 tricks or more in the trump they named (as dealt, "
+        "nobody alone, the dealer's best discard): the cards did not doom the call; the "
+        "play, the discard or going alone did."
+    )
+
+
 class PlayerStats(BaseModel):
     """One player's counts over the games that match the filters."""
 
@@ -162,6 +190,9 @@ class PlayerStats(BaseModel):
     by_seat: dict[
         Literal["dealer", "left_of_dealer", "dealer_partner", "right_of_dealer"], CallCounts
     ] = Field(description="Calls by the caller's seat relative to the dealer.")
+    review: ReviewStats | None = Field(
+        description="The open-hand review's counts for the player (null with --no-review)."
+    )
 
 
 class PartnershipStats(BaseModel):
@@ -177,6 +208,10 @@ class PartnershipStats(BaseModel):
     euchred: int
     points_for: int = Field(description="Points their side scored in those hands.")
     points_against: int = Field(description="Points the other side scored in those hands.")
+    review: ReviewStats | None = Field(
+        description="The open-hand review's counts for the pair, over the games they "
+        "partnered (null with --no-review)."
+    )
 
 
 class StatsFilters(BaseModel):
@@ -187,6 +222,20 @@ class StatsFilters(BaseModel):
     games: list[int] = Field(description="Only these games (every game when empty).")
 
 
+class ReviewCoverage(BaseModel):
+    """How many of the hands that count the review's counts cover."""
+
+    hands: int = Field(description="Hands dealt in the games that match the filters.")
+    reviewed: int = Field(description="Those with a current review cached.")
+    analysed: int = Field(
+        description="Those the review could analyse (trump made, play finished, every "
+        "card known, no renege)."
+    )
+    missing: int = Field(
+        description="Hands without a current review: 0 once stats has computed them."
+    )
+
+
 class StatsOut(BaseModel):
     """``euchre-log stats --json``: player and partnership stats over the stored games."""
 
@@ -195,6 +244,9 @@ class StatsOut(BaseModel):
     hands: int = Field(description="Hands dealt in those games.")
     players: list[PlayerStats]
     partnerships: list[PartnershipStats]
+    review: ReviewCoverage | None = Field(
+        description="The hands the open-hand review's counts cover (null with --no-review)."
+    )
 
 
 class RuleOptionOut(BaseModel):
