@@ -7,6 +7,7 @@ import json
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -548,10 +549,13 @@ def test_who_could_have_made_it_and_who_could_have_euchred_it() -> None:
 # Lone marches, against brute force.
 
 
+@pytest.mark.slow
 def test_lone_marches_match_brute_force() -> None:
+    # Sixteen lone hands per deal (each seat, each trump), and for the upcard's suit each
+    # of the dealer's six discards: a few seconds of brute force per deal.
     rng = random.Random(7)
     found = 0
-    for k in range(60):
+    for k in range(20):
         cards = [s * 8 + r for s in range(4) for r in range(2, 8)]  # 9 to A of each suit
         rng.shuffle(cards)
         dealt = tuple(sum(1 << c for c in cards[i * 5 : i * 5 + 5]) for i in range(4))
@@ -590,4 +594,4 @@ def test_lone_marches_match_brute_force() -> None:
                     want.append((seat, suit))
         assert list(got) == want, k
         found += len(want)
-    assert found > 5  # the deals include lone marches
+    assert found >= 3  # the deals include lone marches

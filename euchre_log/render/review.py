@@ -82,13 +82,6 @@ def hand_points(hand: HandState, tricks: int) -> tuple[int, int]:
     )[0]
 
 
-def _or(items: Sequence[str]) -> str:
-    """``A``, ``A or B``, ``A, B or C``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
 def _cards(cards: Iterable[int]) -> Text:
     """Cards in their colours, joined with ``or``."""
     cards = list(cards)
