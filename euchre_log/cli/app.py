@@ -129,7 +129,7 @@ def main_options(
     ctx.obj = {"db": db}
 
 
-COMMAND_MODULES = ("record", "games", "replay", "stats", "check", "rules", "trust")
+COMMAND_MODULES = ("record", "games", "replay", "review", "stats", "check", "rules", "trust")
 """The command modules, in the order their commands are listed: the main job first."""
 
 

@@ -109,6 +109,7 @@ SCHEMAS = (
     "rules",
     "replay",
     "explain",
+    "review",
     "verify",
     "copy",
 )

@@ -411,6 +411,21 @@ def html_pages(ctx: typer.Context, source: int | Path) -> list[Any]:
     ]
 
 
+def reviewed_pages(pages: list[Any]) -> list[Any]:
+    """The pages with the open-hand review of their hands (the marks beside the cards
+    that gave away a trick, and each hand's par line)."""
+    from dataclasses import replace
+
+    from ..render.review import page_review
+    from .reviewing import review_hands
+
+    reviews = iter(review_hands([h for p in pages for h in p.game.hands], "Reviewing hands"))
+    return [
+        replace(p, review=page_review(p.game, [next(reviews) for _ in p.game.hands], p.players))
+        for p in pages
+    ]
+
+
 def _same_file(a: Path, b: Path) -> bool:
     try:
         return a.exists() and a.samefile(b)
@@ -457,6 +472,14 @@ def export(
             "game or file, the format, the file written, its size and its SHA-256.",
         ),
     ] = False,
+    no_review: Annotated[
+        bool,
+        typer.Option(
+            "--no-review",
+            help="With --format html: leave out the open-hand review (the ? and ?? beside "
+            "cards that gave away a trick with every card face up, and each hand's par).",
+        ),
+    ] = False,
 ) -> None:
     """Write a game as a euchre-log/1 log, with each hand's result filled in.
 
@@ -465,7 +488,8 @@ def export(
     annotations, and import reads them back). With --format html, write one page that
     works offline from a chat attachment: the players, the rules in words, the score
     chart, the hand table, and every hand as the table with a Previous/Next step control
-    (it prints every trick). GAME may then also be a game log file.
+    (it prints every trick), with the open-hand review's marks and par line (hindsight;
+    --no-review leaves them out). GAME may then also be a game log file.
     """
     source = export_source(game)
     if as_json and output is None:
@@ -484,7 +508,8 @@ def export(
     if fmt == ExportFormat.html:
         from ..render.html import game_html
 
-        text = game_html(html_pages(ctx, source))
+        pages = html_pages(ctx, source)
+        text = game_html(pages if no_review else reviewed_pages(pages))
     elif fmt == ExportFormat.csv:
         from ..render.spreadsheet import hands_csv
         from ..store.games import load_game

@@ -3,7 +3,9 @@
 It answers "did East renege on trick 2?" with yes or no and the proof, then lays out the
 evidence a table reads aloud: each player's cards and how each one is known (dealt and
 shown, picked up, played, shown with a renege call, or worked out from the play), and the
-suits each player showed out of.
+suits each player showed out of. An open-hand review's ``Marks`` (``render.review``) add
+``?``/``??`` beside the cards that cost a trick, and a section with its par line and
+sentences; without them the view is exactly as before.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ from ..engine.knowledge import (
 )
 from . import cards as rc
 from .replay import (
+    NO_MARKS,
+    Marks,
     flag_text,
     maker_action,
     result_sentence,
@@ -178,8 +182,10 @@ def seat_block(
     k: SeatKnowledge,
     discard: tuple[int | None, str | None],
     players: Mapping[str, str],
+    marks: Marks = NO_MARKS,
 ) -> RenderableType:
-    """One player's cards and how each is known, then the suits they showed out of."""
+    """One player's cards and how each is known (with a review's mark beside a card that
+    cost a trick), then the suits they showed out of."""
     trump = hand.trump if hand.trump >= 0 else None
     head = Text(person(k.seat, players), style="bold")
     if not k.active:
@@ -204,10 +210,14 @@ def seat_block(
     cards = sorted(
         k.cards, key=lambda x: (x.played_on or 9, held.index(x.card) if x.card in held else 0)
     )
+    width = 6 if marks.cards else 4
     for x in cards:
         line = rc.card(x.card)
+        mark = marks.cards.get((x.played_on, k.seat), "") if x.played_on else ""
+        if mark:
+            line.append(mark, style="bold yellow")
         line.append(
-            " " * (4 - len(line.plain))
+            " " * (width - len(line.plain))
             + _how(
                 x,
                 card if k.seat == hand.dealer else None,
@@ -223,12 +233,13 @@ def seat_block(
         lines.append(_indent(line, (0, 0, 0, INDENT)))
     if k.seat == hand.dealer and card is not None and card not in listed:
         line = rc.card(card)
+        width = 6 if marks.cards else 4
         how = (
             "discarded (worked out: the dealer never played it)"
             if card_how == "deduced"
             else "discarded (recorded)"
         )
-        line.append(" " * (4 - len(line.plain)) + how)
+        line.append(" " * (width - len(line.plain)) + how)
         lines.append(_indent(line, (0, 0, 0, INDENT)))
     if k.active:
         if k.voids:
@@ -245,8 +256,10 @@ def seat_block(
     return Group(*lines)
 
 
-def explain_view(game: GameState, index: int, players: Mapping[str, str]) -> RenderableType:
-    """The dispute view of hand ``index`` (0-based)."""
+def explain_view(
+    game: GameState, index: int, players: Mapping[str, str], marks: Marks = NO_MARKS
+) -> RenderableType:
+    """The dispute view of hand ``index`` (0-based), with a review's marks when given."""
     hand = game.hands[index]
     result = game.results()[index]
     parts: list[RenderableType] = []
@@ -294,9 +307,17 @@ def explain_view(game: GameState, index: int, players: Mapping[str, str]) -> Ren
         parts.append(Text("Flags and calls", style="bold underline"))
         parts.extend(_indent(p, (0, 0, 0, INDENT)) for p in proofs)
 
+    review: list[RenderableType] = list(marks.setup)
+    for t in sorted(marks.tricks):
+        review.extend(Text(f"Trick {t}: ").append_text(line) for line in marks.tricks[t])
+    if review:
+        parts.append(Text(""))
+        parts.append(Text("Open-hand review", style="bold underline"))
+        parts.extend(_indent(p, (0, 0, 0, INDENT)) for p in review)
+
     parts.append(Text(""))
     parts.append(Text("Each player's cards, and how each is known", style="bold underline"))
     disc = discard_of(hand)
     for k in knowledge(hand):
-        parts.append(_indent(seat_block(hand, k, disc, players), (0, 0, 0, INDENT)))
+        parts.append(_indent(seat_block(hand, k, disc, players, marks), (0, 0, 0, INDENT)))
     return Group(*parts)

@@ -11,7 +11,7 @@ from typing import Any
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS
 from ..engine.game import GameState
-from ..formats.outputs import PLAYER_FIELDS
+from ..formats.outputs import PLAYER_FIELDS, ReviewStats
 
 HAND_COLUMNS = (
     "game",
@@ -42,6 +42,9 @@ BREAKDOWNS = (
     ("by_seat", "seat", ("left_of_dealer", "dealer_partner", "right_of_dealer", "dealer")),
 )
 CALL_COUNTS = ("calls", "made", "marches", "euchred")
+REVIEW_COLUMNS = tuple(ReviewStats.model_fields)
+"""The open-hand review's counts, as ``review_hands``, ``review_plays``... (empty with
+``--no-review``), after the calls' splits."""
 
 
 def _text(rows: list[list[Any]]) -> str:
@@ -91,15 +94,19 @@ def hands_csv(game_id: int, game: GameState, players: Mapping[str, str]) -> str:
 
 
 def stats_csv(doc: Mapping[str, Any]) -> str:
-    """One row per player: the counts, then the calls by round, trump suit and seat."""
+    """One row per player: the counts, then the calls by round, trump suit and seat, then
+    the open-hand review's counts."""
     header = list(PLAYER_COLUMNS)
     dims = [(dim, key, f"{prefix}_{key}") for dim, prefix, keys in BREAKDOWNS for key in keys]
     for _, _, name in dims:
         header += [f"{name}_{k}" for k in CALL_COUNTS]
+    header += [f"review_{k}" for k in REVIEW_COLUMNS]
     rows: list[list[Any]] = [header]
     for p in doc["players"]:
         row: list[Any] = [p[k] for k in PLAYER_COLUMNS]
         for dim, key, _ in dims:
             row += [p[dim][key][k] for k in CALL_COUNTS]
+        review = p.get("review") or {}
+        row += ["" if review.get(k) is None else review[k] for k in REVIEW_COLUMNS]
         rows.append(row)
     return _text(rows)

@@ -20,6 +20,62 @@ RELATIVE_WORDS = {
 }
 ROUND_WORDS = {"1": "Round one (ordered the upcard)", "2": "Round two (named a suit)"}
 NOTE = "Make % = made ÷ (made + euchred). euchre-log stats --help defines every column."
+REVIEW_NOTE = (
+    "Open-hand review: every card face up, which is hindsight no player has at the table. "
+    "Accuracy = choices (two or more legal cards) that gave nothing away ÷ choices."
+)
+REVIEW_HEADS = (
+    "Hands",
+    "Plays",
+    "Choices",
+    "Tricks\ngiven",
+    "Accuracy",
+    "Makeable,\nnot made",
+    "Avoidable\neuchres",
+)
+
+
+def accuracy_text(value: float | None) -> str:
+    """``87.5%``, or ``-`` without choices."""
+    return "-" if value is None else f"{value:.1f}%"
+
+
+def _review_cells(r: Mapping[str, Any]) -> list[str]:
+    return [
+        str(r["hands"]),
+        str(r["plays"]),
+        str(r["choices"]),
+        str(r["tricks_given"]),
+        accuracy_text(r["accuracy"]),
+        str(r["makeable_not_made"]),
+        str(r["avoidable_euchres"]),
+    ]
+
+
+def review_table(rows: list[tuple[str, Mapping[str, Any]]], title: str) -> Table:
+    """One row per player or partnership: the open-hand review's counts."""
+    t = _table(title)
+    t.add_column("")
+    for head in REVIEW_HEADS:
+        t.add_column(head, justify="right")
+    for who, r in rows:
+        t.add_row(Text(who), *_review_cells(r))
+    return t
+
+
+def coverage_line(doc: Mapping[str, Any]) -> Text | None:
+    """``Reviewed 12 of 13 hands (1 could not be analysed).``"""
+    cover = doc.get("review")
+    if not cover:
+        return None
+    out = Text(
+        f"{cover['analysed']} of {cover['hands']} hands analysed with every card face up",
+        style="dim",
+    )
+    if cover["missing"]:
+        out.append(f"; {cover['missing']} not reviewed yet", style="dim")
+    out.append(".", style="dim")
+    return out
 
 
 def percent(made: int, euchred: int) -> str:
@@ -213,8 +269,22 @@ def person_view(doc: Mapping[str, Any]) -> RenderableType:
     if doc["partnerships"]:
         parts.append(Text(""))
         parts.append(partnerships_table(doc["partnerships"], "With each partner"))
+    if p.get("review") is not None:
+        rows = [(p["name"], p["review"])]
+        rows += [
+            ("with " + next(n for n in q["players"] if n != p["name"]), q["review"])
+            for q in doc["partnerships"]
+            if q.get("review") is not None
+        ]
+        parts.append(Text(""))
+        parts.append(review_table(rows, "Open-hand review"))
+        cover = coverage_line(doc)
+        if cover is not None:
+            parts.append(cover)
     parts.append(Text(""))
     parts.append(Text(NOTE, style="dim"))
+    if p.get("review") is not None:
+        parts.append(Text(REVIEW_NOTE, style="dim"))
     return Group(*parts)
 
 
@@ -231,6 +301,27 @@ def stats_view(doc: Mapping[str, Any], person: bool = False) -> RenderableType:
     if doc["partnerships"]:
         parts.append(Text(""))
         parts.append(partnerships_table(doc["partnerships"]))
+    if doc.get("review") is not None:
+        parts.append(Text(""))
+        parts.append(
+            review_table([(p["name"], p["review"]) for p in doc["players"]], "Open-hand review")
+        )
+        pairs = sorted(doc["partnerships"], key=lambda p: (-p["games"], -p["wins"], p["players"]))
+        if pairs:
+            title = "Open-hand review, partnerships"
+            if len(pairs) > MAX_PAIRS:
+                title += f" (the {MAX_PAIRS} that played most together; --json has all)"
+            parts.append(Text(""))
+            parts.append(
+                review_table(
+                    [(" & ".join(q["players"]), q["review"]) for q in pairs[:MAX_PAIRS]], title
+                )
+            )
+        cover = coverage_line(doc)
+        if cover is not None:
+            parts.append(cover)
     parts.append(Text(""))
     parts.append(Text(NOTE, style="dim"))
+    if doc.get("review") is not None:
+        parts.append(Text(REVIEW_NOTE, style="dim"))
     return Group(*parts)

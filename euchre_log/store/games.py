@@ -110,6 +110,12 @@ def load_game(store: Store, game_id: int) -> StoredGame:
     return _replayed(row, players, rows)
 
 
+def replay_in(conn: Connection, game_id: int) -> StoredGame:
+    """A game replayed through the engine, read in the caller's transaction (without
+    its players: ``players`` is empty)."""
+    return _replayed(_game_row(conn, game_id), {}, journal_rows(conn, game_id))
+
+
 def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
     """A game row and its journal, replayed through the engine."""
     game_id = row.id
