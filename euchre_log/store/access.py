@@ -7,10 +7,11 @@ operations (``store.games``) that ``db`` sits below.
 
 from __future__ import annotations
 
+from sqlalchemy import text
 from sqlalchemy.exc import DatabaseError, OperationalError
 
 from ..engine.game import JUDGEMENT
-from .db import Store, StoreError, connect, judged_by, mask, set_judged
+from .db import MIGRATION_LOCK, Store, StoreError, connect, judged_by, mask, set_judged
 from .games import rejudge
 
 
@@ -39,6 +40,10 @@ def _rejudge(store: Store) -> None:
     """
     try:
         with store.writing() as conn:
+            if store.engine.dialect.name == "postgresql":
+                # Writers do not queue on PostgreSQL: tools opening one database at once
+                # take turns here, as they do for a migration, and the later ones find it done.
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
             if judged_by(conn) != JUDGEMENT:  # another euchre-log may have done it meanwhile
                 rejudge(conn)
                 set_judged(conn)
