@@ -55,6 +55,8 @@ def game_id_or_latest(store: Store, game: int | None) -> int:
 
 
 def print_json(data: Any) -> None:
-    import json
+    """A JSON document on standard output; a control character in its strings is a
+    ``\\u`` escape (``formats.text.json_text``), so printing it only shows it."""
+    from ..formats.text import json_text
 
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    typer.echo(json_text(data, indent=2))

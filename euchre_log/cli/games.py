@@ -9,7 +9,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from .app import app, fail
+from .app import app, echo, fail
 from .common import game_id_or_latest, opened, print_json
 
 SEAT_HELP = "The player in the {} seat."
@@ -208,7 +208,7 @@ def new(
     if as_json:
         print_json({"id": game_id})
     else:
-        typer.echo(
+        echo(
             f"Game {game_id}: N {seats['N']} & S {seats['S']} v E {seats['E']} & W {seats['W']}, "
             f"{'NSEW'[first]} deals first. Record it with: euchre-log record {game_id}"
         )
@@ -231,7 +231,9 @@ def games(
         typer.echo("No games yet. Start one with: euchre-log new --players Ann,Bob,Cat,Dan")
         return
     from rich.table import Table
+    from rich.text import Text
 
+    from ..formats.text import visible
     from .console import console
 
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
@@ -253,10 +255,10 @@ def games(
             status += " (imported)"
         table.add_row(
             str(r["id"]),
-            r["date"] or "",
-            r["title"] or "",
-            f"{p.get('N', '?')} & {p.get('S', '?')}",
-            f"{p.get('E', '?')} & {p.get('W', '?')}",
+            Text(visible(r["date"])),
+            Text(visible(r["title"])),
+            Text(visible(f"{p.get('N', '?')} & {p.get('S', '?')}")),
+            Text(visible(f"{p.get('E', '?')} & {p.get('W', '?')}")),
             f"{r['score']['NS']}-{r['score']['EW']}",
             str(r["hands"]),
             status,
@@ -313,7 +315,7 @@ def import_(
                     }
                 )
                 if not as_json:
-                    typer.echo(
+                    echo(
                         f"{path}: stored as game {game_id} ({len(g.hands)} "
                         f"hand{'' if len(g.hands) == 1 else 's'}, score NS {ns}, EW {ew})"
                     )
@@ -331,7 +333,7 @@ def import_(
                     }
                 )
                 if not as_json:
-                    typer.echo(f"{path}: rejected, nothing stored: {exc}", err=True)
+                    echo(f"{path}: rejected, nothing stored: {exc}", err=True)
                 continue
             batch.append((path, loaded))
             batch_hands += sum(len(item.game.hands) for item in loaded)
@@ -477,8 +479,7 @@ def export(
             stored = load_game(store, source)
         text = hands_csv(stored.id, stored.game, stored.players)
     else:
-        import json
-
+        from ..formats.text import json_text
         from ..store.export import export_log
 
         assert isinstance(source, int)
@@ -488,7 +489,7 @@ def export(
             from ..formats.egn import logs_to_egn
 
             doc = logs_to_egn(doc)
-        text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+        text = json_text(doc, indent=2) + "\n"
     if output is None:
         typer.echo(text, nl=False)
         return
@@ -497,7 +498,7 @@ def export(
     except OSError as exc:
         raise fail(f"cannot write {output}: {exc.strerror}") from None
     what = f"game {source}" if isinstance(source, int) else str(source)
-    typer.echo(f"wrote {what} to {output}")
+    echo(f"wrote {what} to {output}")
 
 
 @app.command()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .app import app, fail
+from .app import app, echo, fail
 from .common import opened
 
 if TYPE_CHECKING:
@@ -97,14 +97,15 @@ def _marks(recorder: Recorder) -> Marks:
 
 
 def _piped(recorder: Recorder) -> None:
-    from rich.console import Console
+    from rich.text import Text
 
     from ..recorder.grammar import EntryError
     from ..recorder.help import HELP
     from ..render import live
     from ..store.journal import GameMovedOn
+    from .console import make_console
 
-    out = Console(highlight=False, no_color=True, color_system=None, width=200, soft_wrap=True)
+    out = make_console(no_color=True, color_system=None, width=200, soft_wrap=True)
     players = recorder.stored.players
     for n, raw in enumerate(sys.stdin, start=1):
         line = raw.strip()
@@ -114,10 +115,10 @@ def _piped(recorder: Recorder) -> None:
         try:
             result = recorder.feed(line)
         except GameMovedOn as exc:
-            typer.echo(f"line {n}: {exc}; nothing on this line was stored", err=True)
+            echo(f"line {n}: {exc}; nothing on this line was stored", err=True)
             raise typer.Exit(2) from None
         except EntryError as exc:
-            typer.echo(
+            echo(
                 f"line {n} refused: {live_symbols(str(exc))} (nothing on this line was stored)",
                 err=True,
             )
@@ -128,12 +129,12 @@ def _piped(recorder: Recorder) -> None:
         ):
             out.print(text)
         if "help" in fed.meta:
-            out.print(HELP)
+            out.print(Text(HELP))
         if "show" in fed.meta:
             out.print(live.status(recorder.session, players))
         if "quit" in fed.meta:
             break
-    out.print(_where_we_are(recorder))
+    out.print(Text(_where_we_are(recorder)))
 
 
 def _json_lines(recorder: Recorder) -> None:
@@ -142,15 +143,14 @@ def _json_lines(recorder: Recorder) -> None:
     Line 0, written before any input is read, is the state the recorder loaded: a script
     knows from it where the game stands before sending anything.
     """
-    import json
-
     from ..engine.cards import SEAT_LETTERS
     from ..formats.results import flag_dict
+    from ..formats.text import json_text
     from ..recorder.grammar import EntryError
     from ..store.journal import GameMovedOn
 
     def say(obj: dict[str, object]) -> None:
-        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(obj) + "\n")
         sys.stdout.flush()
 
     def state(n: int, added: int = 0, undone: int = 0, flags: list[object] | None = None) -> None:
@@ -213,26 +213,31 @@ def _where_we_are(recorder: Recorder) -> str:
 
 
 def _interactive(recorder: Recorder) -> None:
-    from rich.console import Console
+    from rich.text import Text
     from sqlalchemy.exc import DBAPIError
 
+    from ..formats.text import visible
     from ..recorder.grammar import EntryError
     from ..recorder.help import HELP
     from ..render import live
     from ..store.db import StoreError, database_error
     from ..store.journal import GameMovedOn
+    from .console import make_console
 
     with contextlib.suppress(ImportError):  # not on every platform
         import readline  # noqa: F401  (line editing and history at the prompt)
-    con = Console(highlight=False)
+    con = make_console()
     stored = recorder.stored
-    players = stored.players
-    title = f"Recording game {stored.id}" + (f": {stored.title}" if stored.title else "")
-    con.print(f"[bold]{title}[/bold]")
+    players = {seat: visible(name) for seat, name in stored.players.items()}
+    title = f"Recording game {stored.id}" + (f": {visible(stored.title)}" if stored.title else "")
+    con.print(Text(title, style="bold"))
+    preset = f" ({stored.rules.preset} rules)" if stored.rules.preset else ""
     con.print(
-        f"N {players['N']} & S {players['S']} (NS) v E {players['E']} & W {players['W']} (EW), "
-        f"playing to {stored.rules.target}{' (' + stored.rules.preset + ' rules)' if stored.rules.preset else ''}. "
-        "Type help for the tokens; quit saves and leaves."
+        Text(
+            f"N {players.get('N')} & S {players.get('S')} (NS) v E {players.get('E')} & "
+            f"W {players.get('W')} (EW), playing to {stored.rules.target}{preset}. "
+            "Type help for the tokens; quit saves and leaves."
+        )
     )
     for text in live.resume(recorder.session, players):
         con.print(text)
@@ -240,7 +245,7 @@ def _interactive(recorder: Recorder) -> None:
         con.print()
         con.print(live.status(recorder.session, players))
         try:
-            line = con.input(live.prompt(recorder.session, players))
+            line = con.input(Text(live.prompt(recorder.session, players)))
         except (EOFError, KeyboardInterrupt):
             con.print()
             break
@@ -251,7 +256,11 @@ def _interactive(recorder: Recorder) -> None:
             result = recorder.feed(line)
         except GameMovedOn as exc:
             con.print(
-                f"[yellow]{exc}. Reloaded: here is where the game stands now; enter that line again if it still applies.[/yellow]"
+                Text(
+                    f"{visible(str(exc))}. Reloaded: here is where the game stands now; enter "
+                    "that line again if it still applies.",
+                    style="yellow",
+                )
             )
             continue
         except EntryError as exc:
@@ -261,7 +270,12 @@ def _interactive(recorder: Recorder) -> None:
             message = (
                 exc if isinstance(exc, StoreError) else database_error(recorder.store.url, exc)
             )
-            con.print(f"[red]Not stored: {message}. Nothing on that line was recorded.[/red]")
+            con.print(
+                Text(
+                    f"Not stored: {visible(str(message))}. Nothing on that line was recorded.",
+                    style="red",
+                )
+            )
             continue
         fed = result.fed
         for text in live.report(
@@ -277,12 +291,12 @@ def _interactive(recorder: Recorder) -> None:
             ):
                 con.print(text)
         if "help" in fed.meta:
-            con.print(HELP, markup=False)
+            con.print(Text(HELP))
         if "show" in fed.meta:
             _show(con, recorder)
         if "quit" in fed.meta:
             break
-    con.print(goodbye(recorder))
+    con.print(Text(goodbye(recorder)))
 
 
 def goodbye(recorder: Recorder) -> str:
@@ -297,20 +311,23 @@ def goodbye(recorder: Recorder) -> str:
 def _refusal(exc: Exception) -> object:
     from rich.text import Text
 
+    from ..formats.text import visible
     from ..render import cards as rc
 
     line = Text("✗ ", style="bold red")
-    line.append_text(rc.message(str(exc)))
+    line.append_text(rc.message(visible(str(exc))))
     line.append(" Nothing on that line was stored.", style="red")
     return line
 
 
 def _show(con: Console, recorder: Recorder) -> None:
+    from rich.text import Text
+
     from ..render import live
 
     session = recorder.session
     if session.game.current is None:
-        con.print("No hand yet.")
+        con.print(Text("No hand yet."))
         return
     for text in live.resume(session, recorder.stored.players, flags=True):
         con.print(text)
@@ -343,7 +360,7 @@ def _ask_new_game(store: Store) -> int:
             first = parse_seat(dealer)
             break
         except CardError as exc:
-            typer.echo(str(exc))
+            echo(str(exc))
     playable = []
     for name in PRESETS:
         try:

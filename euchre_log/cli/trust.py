@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .app import app, fail
+from .app import app, echo, fail
 from .common import opened, print_json
 
 
@@ -60,7 +60,7 @@ def verify(
             if game_id not in bad:
                 typer.echo(f"game {game_id}: the record is intact")
         for p in problems:
-            typer.echo(f"game {p.game}: TAMPERED: {p.message}")
+            echo(f"game {p.game}: TAMPERED: {p.message}")
         if not checked:
             typer.echo("There are no games to verify.")
     if problems:
@@ -141,13 +141,11 @@ def copy_games(
         if o.status == "copied":
             title = f"{o.title}, " if o.title else ""
             hands = f"{o.hands} hand{'' if o.hands == 1 else 's'}"
-            typer.echo(
-                f"game {o.game}: copied as game {o.target} ({title}{hands}, {o.entries} entries)"
-            )
+            echo(f"game {o.game}: copied as game {o.target} ({title}{hands}, {o.entries} entries)")
         elif o.status == "skipped":
-            typer.echo(f"game {o.game}: skipped: {o.reason}")
+            echo(f"game {o.game}: skipped: {o.reason}")
         else:
-            typer.echo(f"game {o.game}: REFUSED: {o.reason}")
+            echo(f"game {o.game}: REFUSED: {o.reason}")
 
     try:
         done = run(src, dst, games, each=say).outcomes
@@ -176,7 +174,7 @@ def copy_games(
     else:
         extra = [f"{counts['skipped']} already there"] if counts["skipped"] else []
         extra += [f"{counts['refused']} refused"] if counts["refused"] else []
-        typer.echo(
+        echo(
             f"Copied {counts['copied']} of {len(done)} games from {shown_from} to {shown_to}"
             + (f"; {', '.join(extra)}." if extra else ".")
         )

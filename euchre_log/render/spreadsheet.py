@@ -1,5 +1,7 @@
 """Rows for spreadsheets: a game's hands (``export --format csv``) and the players'
-stats (``stats --format csv``), as CSV text with a header row."""
+stats (``stats --format csv``), as CSV text with a header row. A name is written as
+every view shows it (``formats.text.visible``).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS
 from ..engine.game import GameState
 from ..formats.outputs import PLAYER_FIELDS
+from ..formats.text import visible
 
 HAND_COLUMNS = (
     "game",
@@ -44,6 +47,11 @@ BREAKDOWNS = (
 CALL_COUNTS = ("calls", "made", "marches", "euchred")
 
 
+def user_cell(text: str | None) -> str:
+    """A cell of user text, shown as it is (``visible``)."""
+    return visible(text)
+
+
 def _text(rows: list[list[Any]]) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(rows)
@@ -68,11 +76,11 @@ def hands_csv(game_id: int, game: GameState, players: Mapping[str, str]) -> str:
                 game_id,
                 r.number,
                 dealer,
-                players.get(dealer, ""),
+                user_cell(players.get(dealer)),
                 CARD_TEXT[hand.upcard],
                 "" if r.trump is None else SUIT_LETTERS[r.trump],
                 maker,
-                players.get(maker, "") if maker else "",
+                user_cell(players.get(maker)) if maker else "",
                 bid_round,
                 "yes" if r.alone else "no",
                 "" if r.defender_alone is None else SEAT_LETTERS[r.defender_alone],
@@ -98,7 +106,7 @@ def stats_csv(doc: Mapping[str, Any]) -> str:
         header += [f"{name}_{k}" for k in CALL_COUNTS]
     rows: list[list[Any]] = [header]
     for p in doc["players"]:
-        row: list[Any] = [p[k] for k in PLAYER_COLUMNS]
+        row: list[Any] = [user_cell(p[k]) if k == "name" else p[k] for k in PLAYER_COLUMNS]
         for dim, key, _ in dims:
             row += [p[dim][key][k] for k in CALL_COUNTS]
         rows.append(row)
