@@ -31,19 +31,44 @@ def parse_players(
                 "give the players either with --players or with --north/--east/--south/--west, not both"
             )
         by_seat = dict(zip("NESW", names, strict=True))
-    missing = [s for s, n in by_seat.items() if not n or not n.strip()]
+    from ..formats.text import clean_name, name_key
+
+    clean: dict[str, str] = {}
+    for seat, name in by_seat.items():
+        try:
+            clean[seat] = clean_name(name or "", f"the name of the {SEAT_WORDS[seat]} player")
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+    missing = [s for s, n in clean.items() if not n]
     if missing:
         raise fail(
             "a game needs four players: give --players Ann,Bob,Cat,Dan (N,E,S,W) or "
             "--north/--east/--south/--west (missing " + ", ".join(missing) + ")"
         )
-    clean = {s: (n or "").strip() for s, n in by_seat.items()}
-    if len({n.casefold() for n in clean.values()}) != 4:
+    if len({name_key(n) for n in clean.values()}) != 4:
         raise fail("the four players must have four different names")
     for name in clean.values():
         if len(name) > 100:
             raise fail(f"the name {name[:20]!r}... is too long: 100 characters at most")
     return clean
+
+
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def parse_title(title: str | None) -> str | None:
+    """``--title``: one line of plain text, 500 characters at most; None when empty."""
+    from ..formats.text import clean_name
+
+    if title is None:
+        return None
+    try:
+        text = clean_name(title, "the title")
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if len(text) > 500:
+        raise fail("the title is too long: 500 characters at most")
+    return text or None
 
 
 def build_rules(preset: str | None, settings: list[str] | None, rules_file: Path | None) -> Any:
@@ -193,8 +218,7 @@ def new(
     rules = build_rules(preset, settings, rules_file)
     start = parse_score(score) if score else (0, 0)
     day = parse_date(date)
-    if title is not None and len(title) > 500:
-        raise fail("the title is too long: 500 characters at most")
+    title = parse_title(title)
     with opened(ctx) as store:
         game_id = create_game(
             store,
@@ -487,8 +511,12 @@ def export(
             doc = export_log(store, source)
         if fmt == ExportFormat.egn:
             from ..formats.egn import logs_to_egn
+            from ..formats.reader import LogError
 
-            doc = logs_to_egn(doc)
+            try:
+                doc = logs_to_egn(doc)
+            except LogError as exc:
+                raise fail(f"game {source} cannot be written as EGN: {exc}") from None
         text = json_text(doc, indent=2) + "\n"
     if output is None:
         typer.echo(text, nl=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -333,29 +333,49 @@ def _show(con: Console, recorder: Recorder) -> None:
         con.print(text)
 
 
-def _ask_new_game(store: Store) -> int:
-    """On a terminal with no unfinished game: ask for the players, dealer and rules."""
+def ask(question: str, **options: Any) -> str:
+    """One answer at the new-game prompts; leaving (Ctrl-D, Ctrl-C) starts no game, and an
+    answer that is not UTF-8 text is asked again."""
     from rich.prompt import Prompt
 
+    from .console import make_console
+
+    while True:
+        try:
+            answer: str = Prompt.ask(question, console=make_console(), **options)
+            return answer.strip()
+        except (EOFError, KeyboardInterrupt):
+            typer.echo("")
+            raise fail("no game was started") from None
+        except UnicodeDecodeError:
+            typer.echo("That is not UTF-8 text; please type it again.")
+
+
+def _ask_new_game(store: Store) -> int:
+    """On a terminal with no unfinished game: ask for the players, dealer and rules."""
     from ..engine.cards import CardError, parse_seat
     from ..engine.rules import PRESETS, Rules, RulesError
+    from ..formats.text import clean_name, name_key
     from ..store.games import create_game
 
     typer.echo("No game is in progress, so let's start one.")
     names: dict[str, str] = {}
     for seat, word in zip("NESW", ("North", "East", "South", "West"), strict=True):
         while True:
-            name = Prompt.ask(f"{word} player's name").strip()
-            if (
-                name
-                and name.casefold() not in {n.casefold() for n in names.values()}
-                and len(name) <= 100
-            ):
-                names[seat] = name
-                break
+            try:
+                name = clean_name(ask(f"{word} player's name"), "a name")
+            except ValueError as exc:
+                echo(f"{exc}. Please give the name again.")
+                continue
+            if name and name_key(name) not in {name_key(n) for n in names.values()}:
+                if len(name) <= 100:
+                    names[seat] = name
+                    break
+                typer.echo("That name is too long: 100 characters at most.")
+                continue
             typer.echo("Please give a name, different from the others.")
     while True:
-        dealer = Prompt.ask("Who deals first? (N, E, S or W)", default="N")
+        dealer = ask("Who deals first? (N, E, S or W)", default="N")
         try:
             first = parse_seat(dealer)
             break
@@ -369,7 +389,7 @@ def _ask_new_game(store: Store) -> int:
         except RulesError:
             pass  # a preset whose variants this version cannot play yet
     while True:
-        preset = Prompt.ask("Rules (? describes them)", choices=[*playable, "?"], default="classic")
+        preset = ask("Rules (? describes them)", choices=[*playable, "?"], default="classic")
         if preset != "?":
             break
         from ..render.words import rules_in_brief

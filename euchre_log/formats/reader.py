@@ -162,7 +162,7 @@ def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
     if kind == "value_error":
         msg = str(err.get("ctx", {}).get("error", err.get("msg", "")))
         prefix = f"{field}: " if field and not field.startswith(("card", "upcard")) else ""
-        if field.startswith(("game.rules", "game.players")):
+        if field.startswith(("game.rules", "game.players", "game.title")):
             prefix = ""
         return prefix + msg, hand, action
     if kind == "literal_error" and field == "format":

@@ -9,6 +9,10 @@ One place says what is safe to show and what a name may hold:
   or ``\\u202e``, so a name shows what it holds and can neither move the cursor, write to
   the clipboard, reverse a line nor fake a line of output. (Rich markup is a matter of
   the renderables: they are ``Text`` objects, and the consoles parse no markup.)
+- ``name_problem`` and ``clean_name`` are what a name or a title may hold when it comes in
+  (``new``, the recorder's prompts, euchre-log/1 and EGN files): no control, format or
+  separator character; a name is stored normalised (``normal_name``), and players are
+  matched by ``name_key``, so "Zoë" typed one way or the other is one player.
 - ``json_text`` writes JSON whose strings carry the same characters as escapes, so that
   printing a document can do nothing but show it.
 """
@@ -27,6 +31,23 @@ paragraph separators, and lone surrogates (bytes that were not UTF-8)."""
 JOINERS: Final = frozenset("\u200c\u200d")
 """The zero-width (non-)joiners: format characters, but harmless on a screen, and part of
 emoji sequences and of writing in several scripts; shown as they are in text."""
+
+ZERO_WIDTH: Final = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e")
+"""Invisible characters that a name loses when it is normalised: "Ann" and "A\u200bnn"
+are one person."""
+
+_NAMES: Final = {
+    "\x00": "NUL",
+    "\x07": "BEL",
+    "\x08": "backspace",
+    "\t": "tab",
+    "\n": "line break",
+    "\r": "carriage return",
+    "\x1b": "ESC",
+    "\x7f": "DEL",
+    "\u2028": "line separator",
+    "\u2029": "paragraph separator",
+}
 
 
 def unsafe(ch: str) -> bool:
@@ -70,6 +91,64 @@ def block(text: str | None, indent: str) -> str:
         return ""
     lines = visible(text, newlines=True).split("\n")
     return ("\n" + indent).join(lines)
+
+
+def describe_char(ch: str) -> str:
+    """``ESC (U+001B)``, ``the right-to-left override (U+202E)``: a character in words."""
+    code = f"U+{ord(ch):04X}"
+    name = _NAMES.get(ch)
+    if name is None:
+        try:
+            name = unicodedata.name(ch).lower()
+        except ValueError:  # controls and surrogates have no name
+            name = (
+                "a byte that is not UTF-8"
+                if unicodedata.category(ch) == "Cs"
+                else "a control character"
+            )
+    return f"{name} ({code})"
+
+
+def name_problem(text: str, what: str = "a name") -> str | None:
+    """Why a name or a title cannot be taken as it is (a control character, an invisible
+    format character, a line break), with its place in it; None when it can."""
+    if text.isprintable():
+        return None
+    for i, ch in enumerate(text, start=1):
+        if ch in ZERO_WIDTH:
+            continue  # removed by normal_name
+        if unsafe(ch):
+            return (
+                f"{what} cannot hold {describe_char(ch)} (character {i} of "
+                f"'{visible(text)}'): it is plain text on one line"
+            )
+    return None
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def normal_name(text: str) -> str:
+    """A name as it is stored: Unicode NFC, without zero-width characters, its runs of
+    spaces made one and trimmed. "Zoe\u0308" and "Zoë" are then one spelling."""
+    if text.isascii():
+        return " ".join(text.split())
+    text = "".join(ch for ch in unicodedata.normalize("NFC", text) if ch not in ZERO_WIDTH)
+    return _SPACES.sub(" ", text).strip()
+
+
+def name_key(text: str) -> str:
+    """A name folded for matching people: normalised, then without case."""
+    return normal_name(text).casefold()
+
+
+def clean_name(text: str, what: str = "a name") -> str:
+    """A name or a title as it comes in, normalised; raises ``ValueError`` saying why
+    when it holds what a name cannot (``name_problem``)."""
+    problem = name_problem(text, what)
+    if problem is not None:
+        raise ValueError(problem)
+    return normal_name(text)
 
 
 _NOT_ASCII = re.compile(r"[^\x00-\x7e]")

@@ -24,6 +24,7 @@ from ..engine.record import GameRecord, StartHand
 from ..engine.rules import Rules, RulesError
 from ..formats.models import MAX_HANDS
 from ..formats.reader import LogError
+from ..formats.text import name_key, normal_name
 from .db import Store, StoreError
 from .journal import (
     GameMovedOn,
@@ -230,12 +231,28 @@ def list_games(store: Store) -> list[dict[str, Any]]:
 
 
 def player_key(name: str) -> str:
-    """The name folded for matching: the same person whatever the case or spacing."""
-    return name.strip().casefold()
+    """The name folded for matching: the same person whatever the case, the spacing, the
+    invisible characters or the Unicode form ("Zoë" typed as one character or as "e" and
+    a combining diaeresis)."""
+    return name_key(name)
+
+
+def keyed_by_older_rule(conn: Connection, keys: set[str]) -> dict[str, int]:
+    """Players stored before names were normalised, whose stored key (the name only
+    trimmed and without case) is not what ``player_key`` makes of their name today: each
+    of ``keys`` that such a player matches, with the player's id. The player keeps the
+    name stored then."""
+    found: dict[str, int] = {}
+    for pid, name, key in conn.execute(select(PLAYER_T.c.id, PLAYER_T.c.name, PLAYER_T.c.key)):
+        today = player_key(str(name))
+        if today != key and today in keys and today not in found:
+            found[today] = int(pid)
+    return found
 
 
 def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
-    """Each name's player id, adding the players not yet known (matched by ``player_key``).
+    """Each name's player id, adding the players not yet known (matched by ``player_key``;
+    a new player's name is stored normalised, ``normal_name``).
 
     The insert runs in a savepoint: should another writer add the same player at the same
     moment (possible on PostgreSQL, where writers do not queue), its row is used instead.
@@ -244,6 +261,8 @@ def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
     keys = {player_key(n) for n in names}
     found = conn.execute(select(PLAYER_T.c.key, PLAYER_T.c.id).where(PLAYER_T.c.key.in_(keys)))
     known: dict[str, int] = {str(k): int(v) for k, v in found.all()}
+    if keys - known.keys():
+        known.update(keyed_by_older_rule(conn, keys - known.keys()))
     out: dict[str, int] = {}
     for name in names:
         key = player_key(name)
@@ -255,10 +274,11 @@ def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
             try:
                 with conn.begin_nested():
                     pid = conn.execute(
-                        insert(PLAYER_T).values(name=name.strip(), key=key)
+                        insert(PLAYER_T).values(name=normal_name(name), key=key)
                     ).inserted_primary_key
                 assert pid is not None
                 out[name] = int(pid[0])
+                known[key] = out[name]
                 continue
             except IntegrityError:
                 row = conn.execute(select(PLAYER_T.c.id).where(PLAYER_T.c.key == key)).one()

@@ -31,6 +31,7 @@ from sqlalchemy import (
 
 from ..formats.outputs import PLAYER_FIELDS
 from .db import Store, StoreError
+from .games import keyed_by_older_rule, player_key
 from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 
 SEATS = ("N", "E", "S", "W")
@@ -83,8 +84,14 @@ def _one(condition: ColumnElement[bool]) -> ColumnElement[int]:
 
 def _player_id(conn: Connection, name: str) -> tuple[int, str]:
     """The id and the stored spelling of a player's name, matched without case."""
-    key = name.strip().casefold()
+    key = player_key(name)
     row = conn.execute(select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.key == key)).first()
+    if row is None and key:
+        older = keyed_by_older_rule(conn, {key}).get(key)
+        if older is not None:
+            row = conn.execute(
+                select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.id == older)
+            ).first()
     if row is not None:
         return int(row[0]), str(row[1])
     names = sorted(conn.execute(select(PLAYER_T.c.name)).scalars(), key=str.casefold)
