@@ -71,20 +71,22 @@ def parse_title(title: str | None) -> str | None:
     return text or None
 
 
+RULES_FILE_BYTES = 64 * 1024
+"""The largest ``--rules`` file read: a rules file is a few lines."""
+
+
 def build_rules(preset: str | None, settings: list[str] | None, rules_file: Path | None) -> Any:
     """The rules from ``--preset``, ``--rules FILE`` and ``--set option=value``."""
-    import json
-
     from ..engine.rules import Rules, RulesError
 
     values: dict[str, Any] = {}
     if rules_file is not None:
+        from ..formats.reader import LogError, parse_json_bytes, read_bytes
+
         try:
-            loaded = json.loads(rules_file.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise fail(f"{rules_file}: no such file") from None
-        except (OSError, ValueError) as exc:
-            raise fail(f"{rules_file}: not a JSON rules file ({exc})") from None
+            loaded = parse_json_bytes(read_bytes(rules_file, limit=RULES_FILE_BYTES))
+        except LogError as exc:
+            raise fail(f"{rules_file}: not a JSON rules file: {exc}") from None
         if not isinstance(loaded, dict):
             raise fail(
                 f'{rules_file}: a rules file is a JSON object like {{"preset": "family", "target": 11}}'
@@ -130,11 +132,20 @@ def parse_date(value: str | None) -> str:
     )
 
 
-def parse_score(value: str) -> tuple[int, int]:
-    parts = value.replace(":", "-").replace(",", "-").split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+def parse_score(value: str, target: int) -> tuple[int, int]:
+    """``--score NS-EW``: where the record starts, each side below the target."""
+    parts = [p.strip() for p in value.replace(":", "-").replace(",", "-").split("-")]
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
         raise fail(f"--score takes the score as NS-EW, like 4-3 (got {value!r})")
-    return int(parts[0]), int(parts[1])
+    if any(len(p) > 6 for p in parts):
+        raise fail(f"--score {value}: a side's score is far above the target of {target}")
+    ns, ew = int(parts[0]), int(parts[1])
+    if max(ns, ew) >= target:
+        raise fail(
+            f"--score {ns}-{ew} already reaches the target of {target}: that game was over "
+            "before this record starts"
+        )
+    return ns, ew
 
 
 @app.command()
@@ -216,7 +227,7 @@ def new(
     seats = parse_players(players, north, east, south, west)
     first = parse_seat_option(dealer, "--dealer")
     rules = build_rules(preset, settings, rules_file)
-    start = parse_score(score) if score else (0, 0)
+    start = parse_score(score, rules.target) if score else (0, 0)
     day = parse_date(date)
     title = parse_title(title)
     with opened(ctx) as store:
