@@ -63,6 +63,8 @@ def in_words(message: str, cause: BaseException | None) -> str:
     value = first.get("input")
     if kind in ("int_parsing", "int_type", "int_from_float"):
         return f"{value!r} is not a whole number"
+    if kind == "int_parsing_size":  # thousands of digits: no value here is that long
+        return f"a number of {len(str(value))} digits is far too long here"
     if kind in ("float_parsing", "float_type"):
         return f"{value!r} is not a number"
     if kind in ("bool_parsing", "bool_type"):

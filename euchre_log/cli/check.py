@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .app import app, fail
+from .app import app, echo, fail
 
 
 @app.command()
@@ -138,12 +138,16 @@ def schema(
             raise fail(f"there is no schema {name!r}: the schemas are " + ", ".join(schemas))
         schemas = {name: schemas[name]}
     if write is not None:
-        write.mkdir(parents=True, exist_ok=True)
-        for key, value in schemas.items():
-            (write / f"{key}.schema.json").write_text(
-                json.dumps(value, indent=2, ensure_ascii=False) + "\n"
-            )
-            typer.echo(f"wrote {write / (key + '.schema.json')}")
+        try:
+            write.mkdir(parents=True, exist_ok=True)
+            for key, value in schemas.items():
+                (write / f"{key}.schema.json").write_text(
+                    json.dumps(value, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+                )
+                echo(f"wrote {write / (key + '.schema.json')}")
+        except (OSError, ValueError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise fail(f"cannot write the schemas to {write}: {why}") from None
         return
     payload = schemas[name] if name is not None else schemas
     typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))

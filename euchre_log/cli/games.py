@@ -399,9 +399,15 @@ def export_source(value: str) -> int | Path:
     game log file (``./3`` names a file called 3). Exit 2 when it is neither."""
     text = value.strip()
     if text.isascii() and text.isdigit():
+        if len(text) > 20:  # no id is that long (ids are below 2**63)
+            raise fail(f"there is no game {text[:20]}... (euchre-log games lists them)")
         return int(text)
     path = Path(value)
-    if not path.exists():
+    try:
+        there = path.exists()
+    except (OSError, ValueError):  # a name too long for any file, a NUL byte in it
+        there = False
+    if not there:
         raise fail(
             f"{value!r} is neither a game id (a whole number; euchre-log games lists them) "
             "nor a game log file"

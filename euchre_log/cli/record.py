@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from collections.abc import Iterator
+from typing import IO, TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -96,6 +97,44 @@ def _marks(recorder: Recorder) -> Marks:
     return Marks.of(recorder.session)
 
 
+class BadLine(Exception):
+    """A line of piped input that is not a line of text: not UTF-8, or far too long."""
+
+    def __init__(self, number: int, message: str) -> None:
+        super().__init__(message)
+        self.number = number
+
+
+def numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
+    """Each line of piped input with its number from 1, read as UTF-8 from the bytes, no
+    line read further than the grammar's longest line can take in UTF-8 (a pipe from
+    /dev/zero is one endless line); ``BadLine`` for the first line that is not UTF-8 text
+    or is too long."""
+    from ..recorder.grammar import MAX_LINE
+
+    limit = 4 * MAX_LINE + 2  # MAX_LINE characters of UTF-8, and the line's end
+    raw = getattr(stream, "buffer", None)
+    n = 0
+    while True:
+        data = raw.readline(limit + 1) if raw is not None else None
+        if data is None:  # a text stream without its bytes
+            data = stream.readline(limit + 1).encode("utf-8", "surrogateescape")
+        if not data:
+            return
+        n += 1
+        if len(data) > limit and not data.endswith(b"\n"):
+            raise BadLine(n, f"the line is longer than {MAX_LINE} characters")
+        try:
+            text = data.decode("utf-8-sig" if n == 1 else "utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadLine(
+                n,
+                f"the line is not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
+                f"{exc.start + 1}); save the input as UTF-8",
+            ) from None
+        yield n, text
+
+
 def _piped(recorder: Recorder) -> None:
     from rich.text import Text
 
@@ -107,7 +146,15 @@ def _piped(recorder: Recorder) -> None:
 
     out = make_console(no_color=True, color_system=None, width=200, soft_wrap=True)
     players = recorder.stored.players
-    for n, raw in enumerate(sys.stdin, start=1):
+    lines = numbered_lines(sys.stdin)
+    while True:
+        try:
+            n, raw = next(lines)
+        except StopIteration:
+            break
+        except BadLine as bad:
+            echo(f"line {bad.number} refused: {bad} (nothing on this line was stored)", err=True)
+            raise typer.Exit(2) from None
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -176,16 +223,26 @@ def _json_lines(recorder: Recorder) -> None:
             }
         )
 
+    def refuse(n: int, error: str) -> typer.Exit:
+        say({"line": n, "ok": False, "error": error, "game": recorder.game_id})
+        return typer.Exit(2)
+
     state(0)
-    for n, raw in enumerate(sys.stdin, start=1):
+    lines = numbered_lines(sys.stdin)
+    while True:
+        try:
+            n, raw = next(lines)
+        except StopIteration:
+            break
+        except BadLine as bad:
+            raise refuse(bad.number, str(bad)) from None
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         try:
             result = recorder.feed(line)
         except (EntryError, GameMovedOn) as exc:
-            say({"line": n, "ok": False, "error": str(exc), "game": recorder.game_id})
-            raise typer.Exit(2) from None
+            raise refuse(n, str(exc)) from None
         state(n, len(result.added), len(result.undone), [flag_dict(f) for f in result.fed.flags])
         if "quit" in result.fed.meta:
             break
@@ -249,6 +306,11 @@ def _interactive(recorder: Recorder) -> None:
         except (EOFError, KeyboardInterrupt):
             con.print()
             break
+        except UnicodeDecodeError:
+            con.print(
+                Text("✗ That line is not UTF-8 text. Nothing on that line was stored.", "red")
+            )
+            continue
         if not line.strip():
             continue
         before = _marks(recorder)

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from .app import app, echo, fail
-from .common import opened, print_json
+from .common import game_ids_in_range, opened, print_json
 
 
 @app.command()
@@ -38,6 +38,7 @@ def verify(
     from ..store.games import load_game
     from ..store.verify import verify as run
 
+    games = game_ids_in_range(games)
     with opened(ctx) as store:
         checked, problems = run(store, games)
         broken = {p.game for p in problems}
@@ -120,6 +121,7 @@ def copy_games(
     from ..store.copy import copy_games as run
     from ..store.db import StoreError, mask, resolve
 
+    games = game_ids_in_range(games)
     if not source.strip() or not target.strip():
         raise fail("copy needs --from (the database to copy from) and --to (the one to copy into)")
     shown_from, shown_to = mask(resolve(source)), mask(resolve(target))

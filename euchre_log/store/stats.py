@@ -26,6 +26,7 @@ from sqlalchemy import (
     null,
     or_,
     select,
+    text,
     union_all,
 )
 
@@ -396,8 +397,39 @@ def empty_breakdown() -> dict[str, dict[str, dict[str, int]]]:
 def compute(store: Store, flt: StatsFilter = StatsFilter()) -> dict[str, Any]:
     """The stats as the ``stats --json`` document: players, partnerships and totals.
 
-    Raises ``StatsError`` for an unknown player or game id.
+    Raises ``StatsError`` for an unknown player or game id, and for cached results that
+    another program made into something that is not a count.
     """
+    try:
+        return _compute(store, flt)
+    except (TypeError, ValueError, OverflowError) as exc:
+        if isinstance(exc, StatsError):
+            raise
+        raise StatsError(_damaged(store)) from None
+
+
+def _damaged(store: Store) -> str:
+    """Which game's cached results are not counts any more (SQLite keeps whatever another
+    program writes in a column of numbers), in words."""
+    columns = [c.name for c in HAND_T.columns if c.type.python_type is int and c.name != "id"]
+    found = None
+    if store.is_sqlite:
+        with store.reading() as conn:
+            checks = " OR ".join(
+                f"(typeof({c}) NOT IN ('integer', 'null') OR abs({c}) > 1000000000)"
+                for c in columns
+            )
+            found = conn.execute(
+                text(f"SELECT game_id FROM hand WHERE {checks} ORDER BY game_id LIMIT 1")
+            ).scalar()
+    which = f"game {found}'s" if found is not None else "a game's"
+    return (
+        f"the stats cannot be counted: {which} cached results were changed outside "
+        "euchre-log, so they are no longer counts (euchre-log verify names what changed)"
+    )
+
+
+def _compute(store: Store, flt: StatsFilter) -> dict[str, Any]:
     with store.reading() as conn:
         pid, who = _player_id(conn, flt.player) if flt.player is not None else (None, None)
         if flt.games:
@@ -409,15 +441,16 @@ def compute(store: Store, flt: StatsFilter = StatsFilter()) -> dict[str, Any]:
         makers = _makers(conn, games, pid)
         defended = _defended(conn, games, pid)
         ids = set(rows) | {i for pair in pairs for i in pair}
-        names: dict[int, str] = (
-            dict(
-                conn.execute(
-                    select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.id.in_(list(ids)))
-                ).all()
-            )
+        found = (
+            conn.execute(
+                select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.id.in_(list(ids)))
+            ).all()
             if ids
-            else {}
+            else []
         )
+        # A seat whose player row another program removed is still counted, by its id.
+        names: dict[int, str] = {i: f"(player {i}, not in the database)" for i in ids}
+        names.update({int(i): str(name) for i, name in found})
     players = []
     for player, side in rows.items():
         own = makers.get(player) or {**empty_breakdown(), **dict.fromkeys(OWN_CALLS, 0)}
