@@ -454,6 +454,13 @@ def html_pages(ctx: typer.Context, source: int | Path) -> list[Any]:
     ]
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _same_file(a: Path, b: Path) -> bool:
     try:
         return a.exists() and a.samefile(b)
@@ -507,43 +514,51 @@ def export(
             )
         if output is not None and _same_file(output, source):
             raise fail(f"{output} is the game log itself: write the page to another file")
-    if fmt == ExportFormat.html:
-        from ..render.html import game_html
-
-        text = game_html(html_pages(ctx, source))
-    elif fmt == ExportFormat.csv:
-        from ..render.spreadsheet import hands_csv
-        from ..store.games import load_game
-
-        assert isinstance(source, int)
-        with opened(ctx) as store:
-            stored = load_game(store, source)
-        text = hands_csv(stored.id, stored.game, stored.players)
-    else:
-        from ..formats.text import json_text
-        from ..store.export import export_log
-
-        assert isinstance(source, int)
-        with opened(ctx) as store:
-            doc = export_log(store, source)
-        if fmt == ExportFormat.egn:
-            from ..formats.egn import logs_to_egn
-            from ..formats.reader import LogError
-
-            try:
-                doc = logs_to_egn(doc)
-            except LogError as exc:
-                raise fail(f"game {source} cannot be written as EGN: {exc}") from None
-        text = json_text(doc, indent=2) + "\n"
+    text = export_text(ctx, source, fmt)
     if output is None:
         typer.echo(text, nl=False)
         return
+    from .files import write_whole
+
     try:
-        output.write_text(text, encoding="utf-8")
+        write_whole(output, text)
     except OSError as exc:
-        raise fail(f"cannot write {output}: {exc.strerror}") from None
+        why = exc.strerror or str(exc)
+        kept = " (the file there is unchanged)" if _is_file(output) else ""
+        raise fail(f"cannot write {output}: {why}; nothing was written{kept}") from None
     what = f"game {source}" if isinstance(source, int) else str(source)
     echo(f"wrote {what} to {output}")
+
+
+def export_text(ctx: typer.Context, source: int | Path, fmt: ExportFormat) -> str:
+    """What ``export`` writes, whole, before any of it is written."""
+    from ..formats.reader import LogError
+
+    if fmt == ExportFormat.html:
+        from ..render.html import game_html
+
+        return game_html(html_pages(ctx, source))
+    assert isinstance(source, int)
+    if fmt == ExportFormat.csv:
+        from ..render.spreadsheet import hands_csv
+        from ..store.games import load_game
+
+        with opened(ctx) as store:
+            stored = load_game(store, source)
+        return hands_csv(stored.id, stored.game, stored.players)
+    from ..formats.text import json_text
+    from ..store.export import export_log
+
+    with opened(ctx) as store:
+        doc = export_log(store, source)
+    if fmt == ExportFormat.egn:
+        from ..formats.egn import logs_to_egn
+
+        try:
+            doc = logs_to_egn(doc)
+        except LogError as exc:
+            raise fail(f"game {source} cannot be written as EGN: {exc}") from None
+    return json_text(doc, indent=2) + "\n"
 
 
 @app.command()

@@ -135,6 +135,36 @@ def numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
         yield n, text
 
 
+class TypedAhead:
+    """A ``deal`` or ``dealer`` typed ahead of the next hand waits, in memory, for the
+    hand's upcard: it is stored with the hand's start. This remembers the line that typed
+    it, so that input ending before the upcard says plainly what was not stored."""
+
+    def __init__(self, recorder: Recorder) -> None:
+        self.recorder = recorder
+        self.line: int | None = None
+
+    def after(self, n: int) -> None:
+        """Note what waits after input line ``n`` was taken."""
+        session = self.recorder.session
+        if not (session.pending_deal or session.pending_dealer is not None):
+            self.line = None
+        elif self.line is None:
+            self.line = n
+
+    def lost(self, ended: str = "the input ended") -> str | None:
+        """What is left waiting, as a sentence saying it was not stored; None if nothing."""
+        from ..render.live import typed_ahead
+
+        what = typed_ahead(self.recorder.session)
+        if what is None:
+            return None
+        return (
+            f"not stored: {what}: a hand's deal and dealer are stored with its upcard, and "
+            f"{ended} before the upcard; type them again before it"
+        )
+
+
 def _piped(recorder: Recorder) -> None:
     from rich.text import Text
 
@@ -146,6 +176,7 @@ def _piped(recorder: Recorder) -> None:
 
     out = make_console(no_color=True, color_system=None, width=200, soft_wrap=True)
     players = recorder.stored.players
+    ahead = TypedAhead(recorder)
     lines = numbered_lines(sys.stdin)
     while True:
         try:
@@ -170,6 +201,7 @@ def _piped(recorder: Recorder) -> None:
                 err=True,
             )
             raise typer.Exit(2) from None
+        ahead.after(n)
         fed = result.fed
         for text in live.report(
             before, recorder.session, result.added, result.undone, fed, players
@@ -182,13 +214,19 @@ def _piped(recorder: Recorder) -> None:
         if "quit" in fed.meta:
             break
     out.print(Text(_where_we_are(recorder)))
+    lost = ahead.lost()
+    if lost is not None:
+        echo(f"line {ahead.line}: {lost}", err=True)
+        raise typer.Exit(2)
 
 
 def _json_lines(recorder: Recorder) -> None:
     """One JSON answer per input line, written only after the line is stored.
 
     Line 0, written before any input is read, is the state the recorder loaded: a script
-    knows from it where the game stands before sending anything.
+    knows from it where the game stands before sending anything. A ``deal`` or ``dealer``
+    still waiting for its upcard when the input ends was not stored: a last answer, not
+    ok, says so, with the number of the line that typed it.
     """
     from ..engine.cards import SEAT_LETTERS
     from ..formats.results import flag_dict
@@ -228,6 +266,7 @@ def _json_lines(recorder: Recorder) -> None:
         return typer.Exit(2)
 
     state(0)
+    ahead = TypedAhead(recorder)
     lines = numbered_lines(sys.stdin)
     while True:
         try:
@@ -243,9 +282,13 @@ def _json_lines(recorder: Recorder) -> None:
             result = recorder.feed(line)
         except (EntryError, GameMovedOn) as exc:
             raise refuse(n, str(exc)) from None
+        ahead.after(n)
         state(n, len(result.added), len(result.undone), [flag_dict(f) for f in result.fed.flags])
         if "quit" in result.fed.meta:
             break
+    lost = ahead.lost()
+    if lost is not None and ahead.line is not None:
+        raise refuse(ahead.line, lost)
 
 
 def live_symbols(message: str) -> str:
@@ -264,7 +307,7 @@ def _where_we_are(recorder: Recorder) -> str:
     now = (
         hand.expected()
         if hand is not None
-        else f"{'NESW'[session.dealer_for_next_hand()]} deals next"
+        else f"{'NESW'[session.next_dealer()]} deals next"  # what is stored
     )
     return f"Game {recorder.game_id} saved: score NS {ns}, EW {ew}; {now}."
 
@@ -358,6 +401,9 @@ def _interactive(recorder: Recorder) -> None:
             _show(con, recorder)
         if "quit" in fed.meta:
             break
+    lost = TypedAhead(recorder).lost("you left")
+    if lost is not None:
+        con.print(Text(lost[0].upper() + lost[1:] + ".", "bold red"))
     con.print(Text(goodbye(recorder)))
 
 

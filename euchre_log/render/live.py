@@ -560,3 +560,18 @@ def narrate(
             out.append(hand_line(game, i, players))
     out.extend(flag_line(f, players) for f in flags)
     return out
+
+
+def typed_ahead(session: Session) -> str | None:
+    """What was typed ahead of the next hand and waits for its upcard, in words (``deal N
+    AH KH QH TD 9C and dealer W (typed ahead of hand 3)``); None when nothing waits."""
+    parts = [
+        f"deal {SEAT_LETTERS[seat]} " + " ".join(CARD_TEXT[c] for c in cards)
+        for seat, cards in sorted(session.pending_deal.items())
+    ]
+    if session.pending_dealer is not None:
+        parts.append(f"dealer {SEAT_LETTERS[session.pending_dealer]}")
+    if not parts:
+        return None
+    said = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+    return f"{said} (typed ahead of hand {len(session.game.hands) + 1})"
