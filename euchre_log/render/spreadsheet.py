@@ -1,6 +1,10 @@
 """Rows for spreadsheets: a game's hands (``export --format csv``) and the players'
-stats (``stats --format csv``), as CSV text with a header row. A name is written as
-every view shows it (``formats.text.visible``).
+stats (``stats --format csv``), as CSV text with a header row.
+
+A cell of user text (a name) that a spreadsheet would take for a formula, because it
+starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return, is written with a ``'``
+in front, as OWASP recommends against CSV injection: ``=HYPERLINK(...)`` shows as text and
+runs nothing. Numbers stay numbers.
 """
 
 from __future__ import annotations
@@ -47,9 +51,14 @@ BREAKDOWNS = (
 CALL_COUNTS = ("calls", "made", "marches", "euchred")
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list)."""
+
+
 def user_cell(text: str | None) -> str:
-    """A cell of user text, shown as it is (``visible``)."""
-    return visible(text)
+    """A cell of user text: shown as it is (``visible``), and never a formula."""
+    shown = visible(text)
+    return "'" + shown if shown.startswith(FORMULA_STARTS) else shown
 
 
 def _text(rows: list[list[Any]]) -> str:
