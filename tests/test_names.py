@@ -76,11 +76,14 @@ def test_egn_files_refuse_names_with_control_characters(
     assert "the name of the East player cannot hold ESC" in result.stderr
 
 
-def test_names_are_normalised_so_one_person_is_one_player(cli: Cli, tmp_path: Path) -> None:
+def test_a_name_is_normalised_and_folded_for_matching() -> None:
     from euchre_log.formats.text import name_key, normal_name
 
     assert normal_name("  Zoe\u0308   van\u200b  Dam ") == "Zoë van Dam"
     assert name_key("ZOE\u0308") == name_key("zoë") == "zoë"
+
+
+def test_names_are_normalised_so_one_person_is_one_player(cli: Cli, tmp_path: Path) -> None:
     cli("new", "--players", "Zoë,Bob,Cat,Dan")
     cli("new", "--players", "Zoe\u0308,B\u200bob,Cat  ,  Dan")
     doc = log_with("renege-dispute.json", {"N": "ZOE\u0308", "E": "Bob", "S": "Cat", "W": "Dan"})

@@ -277,10 +277,12 @@ def test_message_draws_the_engines_cards_and_puts_names_in_as_text() -> None:
 
 
 def test_the_recorder_names_a_card_lookalike_as_a_name(cli: Cli) -> None:
+    """The renege of the dispute: its flag line names East, a player called JD."""
     cli("new", "--players", "Ann,JD,TH,Dan", "--dealer", "W")
-    out = cli("record", "1", input="9h o 9s\nah 9d jh 9h\nrenege E 1 by N\n").stdout
-    assert "E (JD)" in out and "J♦" not in out.split("—")[0]
-    assert "S (TH) wins" in out
+    script = "9h o 9s\nah 9d jh 9h\nac qc 9c jc\nkd ad td th\n"
+    out = cli("record", "1", input=script).stdout
+    assert "RENEGE on trick 1: E (JD) played 9♦ on a trump lead (hearts) while holding 10♥" in out
+    assert "S (TH) wins" in out and "J♦)" not in out and "10♥)" not in out
 
 
 # --- JSON and the text helper-------------------------------------------------------------
