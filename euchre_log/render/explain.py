@@ -36,6 +36,7 @@ from ..engine.knowledge import (
     discard_of,
     knowledge,
 )
+from ..formats.text import visible
 from . import cards as rc
 from .replay import (
     NO_MARKS,
@@ -82,9 +83,9 @@ def renege_proof(hand: HandState, flag: Flag, players: Mapping[str, str]) -> Tex
     if "unseen discard" in flag.message:
         # Several cards of the suit, and a discard nobody saw: the engine's sentence says it.
         return message(sentence(flag.message), players)
-    who = person(flag.seat, players)
+    who = Text(person(flag.seat, players))
     text = (
-        f"{who} showed out of {_suit(hand, flag.led_suit)} on trick {flag.trick} "
+        f" showed out of {_suit(hand, flag.led_suit)} on trick {flag.trick} "
         f"(played {CARD_TEXT[flag.played]}{_bower(hand, flag.played)}) "
         f"but held {CARD_TEXT[flag.card]}{_bower(hand, flag.card)}"
     )
@@ -98,7 +99,7 @@ def renege_proof(hand: HandState, flag: Flag, players: Mapping[str, str]) -> Tex
         text += ", which they showed when the renege was called."
     else:
         text += "."
-    return rc.message(text)
+    return rc.sentence(who, text)
 
 
 def _trick_of(hand: HandState, play: A.Play) -> int:
@@ -126,9 +127,11 @@ def _call_verdicts(hand: HandState, players: Mapping[str, str]) -> list[Text]:
             proof = hand.actions[v.decided_at]
             if isinstance(proof, A.Play):
                 line.append_text(
-                    rc.message(
-                        f" when {person(proof.seat, players)} played {CARD_TEXT[proof.card]}"
-                        f"{_bower(hand, proof.card)} on trick {_trick_of(hand, proof)}"
+                    rc.sentence(
+                        " when ",
+                        Text(person(proof.seat, players)),
+                        f" played {CARD_TEXT[proof.card]}"
+                        f"{_bower(hand, proof.card)} on trick {_trick_of(hand, proof)}",
                     )
                 )
         if v.penalised:
@@ -300,7 +303,7 @@ def explain_view(
     proofs.extend(_call_verdicts(hand, players))
     for a in hand.actions:
         if isinstance(a, A.Penalty):
-            reason = f" for {a.reason}" if a.reason else ""
+            reason = f" for {visible(a.reason)}" if a.reason else ""
             proofs.append(Text(f"Penalty{reason}: {TEAM_NAMES[a.team]} {a.points:+d}."))
     if proofs:
         parts.append(Text(""))
