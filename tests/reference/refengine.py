@@ -20,6 +20,7 @@ Cards are strings such as "JH", "TD", "9C". Seats are "N" "E" "S" "W" clockwise.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -257,113 +258,171 @@ def first_leader(rules: Rules, dealer: str, maker: str, alone: bool, sitting: It
 # --------------------------------------------------------------------------------------------
 
 
-class Knowledge:
-    """Everything one hand's record says about who held which card, action by action.
+def hands_allowed(
+    certain: set[str], maybe_gone: set[str], slack: int, size: int, unseen: set[str]
+) -> list[tuple[set[str], int]]:
+    """Every way the record allows a seat's hand now (README decision 3'), as (the known
+    cards still in it, how many more cards come from ``unseen``).
 
-    A seat's hand at trick k (before it plays to it) has 6 - k cards. A card is *certainly*
-    among them when the seat plays it on trick k or later; when it is in the seat's hand as
-    the record knows it at the start of play (its recorded deal; for the dealer who picked
-    up, the deal plus the upcard less a discard that was seen, or without the deal the upcard
-    when another card was seen discarded) and was not played before trick k; or when it was
-    shown with a renege call (a shown card is still held when the call is made, and a seat
-    gains no card once play starts) and was not played before trick k.
-    When the dealer's deal is recorded but the discard was not seen, the deal plus the upcard
-    are six *possible* cards of which exactly one was thrown away: two unplayed cards of a
-    suit among them prove that one of them at least was held.
+    The hand holds ``size`` cards: every card of ``certain``; every card of ``maybe_gone``
+    but at most ``slack`` of them (an unseen discard may have taken them away); and the rest
+    from ``unseen``, the cards seen nowhere else. An empty list: no hand fits the record."""
+    ways = []
+    for n_gone in range(min(slack, len(maybe_gone)) + 1):
+        for gone in itertools.combinations(sorted(maybe_gone), n_gone):
+            kept = certain | (maybe_gone - set(gone))
+            more = size - len(kept)
+            if 0 <= more <= len(unseen):
+                ways.append((kept, more))
+    return ways
+
+
+def suit_range(
+    ways: list[tuple[set[str], int]], unseen: set[str], suit: str, trump: str
+) -> tuple[int, int] | None:
+    """(fewest, most) cards of ``suit`` in the hands ``ways`` allow (see hands_allowed):
+    the fewest fill the hand from the unseen cards of other suits first, the most from the
+    unseen cards of the suit first. None when no hand fits."""
+    if not ways:
+        return None
+    in_suit = sum(effective_suit(c, trump) == suit for c in unseen)
+    others = len(unseen) - in_suit
+    fewest, most = [], []
+    for kept, more in ways:
+        known = sum(effective_suit(c, trump) == suit for c in kept)
+        fewest.append(known + max(0, more - others))
+        most.append(known + min(more, in_suit))
+    return min(fewest), max(most)
+
+
+class Knowledge:
+    """Everything one hand's record says about who holds which card, action by action
+    (README decision 3').
+
+    No card enters a hand once play begins, so what a seat held at trick k is exactly what
+    it played on tricks k.. and what it holds now. What it holds now is what "the record
+    allows": ``5 - (cards it has played)`` cards; of the cards known to have been in it (its
+    recorded deal, the upcard the dealer picked up, the cards it showed with a renege call;
+    less a discard that was seen), those not played yet, all of them still there but
+    ``slack`` (the dealer who discarded unseen: the discard may have been any one of them
+    but a shown card); the others from the cards seen nowhere else in the record (not the
+    upcard, the recorded kitty, any seat's recorded deal, a seen discard, a card played or
+    shown). When every other card is accounted for, that works the hand out by elimination.
     """
 
-    def __init__(self, dealer: str, upcard: str, deal: dict[str, list[str]]) -> None:
+    def __init__(
+        self, dealer: str, upcard: str, deal: dict[str, list[str]], kitty: list[str]
+    ) -> None:
         self.dealer = dealer
         self.upcard = upcard
         self.deal = deal
+        self.kitty = kitty
         self.picked_up = False
         self.discard: str | None = None
         self.discard_seen = False
         self.plays: list[tuple[int, int, str, str]] = []  # (action index, trick, seat, card)
         self.shown: list[tuple[int, str, tuple[str, ...]]] = []  # (action index, seat, cards)
 
-    def start(self, seat: str) -> tuple[set[str], set[str] | None, bool]:
-        """(certain, possible, one_missing) for the seat's hand when play starts: possible is
-        None when anything is possible; one_missing says that exactly one of the possible
-        cards is not in the hand (the dealer's unseen discard)."""
+    def dealt(self, seat: str) -> set[str] | None:
+        """The cards the seat may have held once play began, when its deal is recorded (the
+        dealer who picked up: the deal and the upcard); None when it is not."""
+        if seat not in self.deal:
+            return None
+        cards = set(self.deal[seat])
         if seat == self.dealer and self.picked_up:
-            if seat in self.deal:
-                six = set(self.deal[seat]) | {self.upcard}
-                if self.discard_seen:
-                    hand = six - {self.discard or ""}
-                    return set(hand), set(hand), False
-                return set(), six, True
-            if self.discard_seen and self.discard != self.upcard:
-                return {self.upcard}, None, False
-            return set(), None, False
-        if seat in self.deal:
-            return set(self.deal[seat]), set(self.deal[seat]), False
-        return set(), None, False
+            cards.add(self.upcard)
+        return cards
 
-    def at_trick(self, seat: str, trick: int, upto: int) -> tuple[set[str], set[str] | None, bool]:
-        """(certain, possible, one_missing) for the seat's hand at ``trick``, from the record
-        up to and including action ``upto``."""
-        certain0, possible0, one_missing = self.start(seat)
-        mine = [(t, c) for i, t, s, c in self.plays if s == seat and i <= upto]
-        before = {c for t, c in mine if t < trick}
-        later = {c for t, c in mine if t >= trick}
-        shown = {c for i, s, cs in self.shown if s == seat and i <= upto for c in cs}
-        certain = later | ((certain0 | shown) - before)
-        possible = None if possible0 is None else possible0 - before
-        return certain, possible, one_missing
+    def played(self, seat: str, upto: int) -> list[tuple[int, str]]:
+        """(trick, card) of each card the seat played, up to and including action ``upto``."""
+        return [(t, c) for i, t, s, c in self.plays if s == seat and i <= upto]
+
+    def shown_by(self, seat: str, upto: int) -> set[str]:
+        return {c for i, s, cs in self.shown if s == seat and i <= upto for c in cs}
+
+    def known(self, seat: str, upto: int) -> set[str]:
+        """The cards known to have been in the seat's hand once play began."""
+        cards = set(self.deal.get(seat, ()))
+        if seat == self.dealer and self.picked_up:
+            cards.add(self.upcard)
+            if self.discard_seen:
+                cards.discard(self.discard or "")
+        return cards | self.shown_by(seat, upto)
+
+    def slack(self, seat: str) -> int:
+        """How many known cards an unseen discard may have taken from the seat's hand."""
+        return 1 if seat == self.dealer and self.picked_up and not self.discard_seen else 0
+
+    def unseen(self, upto: int) -> set[str]:
+        """The cards seen nowhere in the record up to action ``upto``."""
+        seen = {self.upcard, *self.kitty}
+        for cards in self.deal.values():
+            seen |= set(cards)
+        if self.discard_seen and self.discard is not None:
+            seen.add(self.discard)
+        seen |= {c for i, _t, _s, c in self.plays if i <= upto}
+        seen |= {c for i, _s, cs in self.shown if i <= upto for c in cs}
+        return set(DECK) - seen
+
+    def now(self, seat: str, upto: int) -> tuple[list[tuple[set[str], int]], set[str]]:
+        """The hands the record (up to action ``upto``) allows the seat now, as
+        ``hands_allowed`` gives them, and the unseen cards they are filled from."""
+        played = {c for _t, c in self.played(seat, upto)}
+        known = self.known(seat, upto) - played
+        shown = self.shown_by(seat, upto) - played
+        slack = self.slack(seat)
+        certain = shown if slack else known
+        unseen = self.unseen(upto)
+        ways = hands_allowed(certain, known - certain, slack, 5 - len(played), unseen)
+        return ways, unseen
 
     def proof(
         self, seat: str, trick: int, led: str, trump: str, upto: int
     ) -> tuple[str, str] | None:
         """How the record (up to action ``upto``) proves that ``seat`` held a card of the led
-        suit at ``trick``: (basis, the card and how it is known), or None. The basis is
-        "later_play", "shown", "deal" (the recorded deal, or the upcard the dealer took up)
-        or "two_candidates" (the dealer's deal and upcard, less one unseen discard)."""
-        certain, possible, one_missing = self.at_trick(seat, trick, upto)
-        held = sorted(c for c in certain if effective_suit(c, trump) == led)
-        if held:
-            c = held[0]
-            later = [t for i, t, s, cc in self.plays if s == seat and cc == c and i <= upto]
-            if later and later[0] > trick:
-                return "later_play", f"{c} (played on trick {later[0]})"
-            shown = {c for i, s, cs in self.shown if s == seat and i <= upto for c in cs}
-            if c in shown:
+        suit at ``trick``: (how, in words), or None. How: "later_play" (it plays one on a
+        later trick), "shown" (one it showed is still held), "deal" or "upcard" (every hand
+        the record allows holds one, its known cards alone), "worked_out" (every hand the
+        record allows holds one, once the cards seen elsewhere are ruled out)."""
+        for t, c in self.played(seat, upto):
+            if t > trick and effective_suit(c, trump) == led:
+                return "later_play", f"{c} (played on trick {t})"
+        played = {c for _t, c in self.played(seat, upto)}
+        for c in sorted(self.shown_by(seat, upto) - played):
+            if effective_suit(c, trump) == led:
                 return "shown", f"{c} (shown when a renege was called)"
-            return "deal", f"{c} (known to be in {seat}'s hand)"
-        if one_missing and possible is not None:
-            maybe = sorted(c for c in possible if effective_suit(c, trump) == led)
-            if len(maybe) >= 2:
-                return "two_candidates", f"{' or '.join(maybe)} (only one was discarded unseen)"
-        return None
+        ways, unseen = self.now(seat, upto)
+        counts = suit_range(ways, unseen, led, trump)
+        if counts is None or counts[0] == 0:
+            return None
+        name = SUIT_NAMES[led]
+        if min(sum(effective_suit(c, trump) == led for c in kept) for kept, _ in ways) > 0:
+            cards = sorted(c for kept, _ in ways for c in kept if effective_suit(c, trump) == led)
+            how = "upcard" if seat not in self.deal and self.upcard in cards else "deal"
+            return how, f"a {name} ({' or '.join(dict.fromkeys(cards))}, known to be {seat}'s)"
+        return "worked_out", f"a {name} (every other card is accounted for)"
 
     def disproof(self, seat: str, trick: int, led: str, trump: str, upto: int) -> str | None:
         """How the record shows that ``seat`` held no card of the led suit at ``trick``, or
-        None: "hand_known" (every card it held then is known, and none is of that suit) or
-        "superset" (the dealer's deal and upcard, one of them discarded unseen, hold none)."""
+        None: "played_out" (it has played all five cards, none of the suit after that
+        trick), "hand_known" (the cards known to be in its hand fill it, none of the suit),
+        "worked_out" (neither its known cards nor those seen nowhere else hold one)."""
         if self.proof(seat, trick, led, trump, upto) is not None:
             return None
-        certain, possible, _ = self.at_trick(seat, trick, upto)
-        if len(certain) >= 6 - trick:
-            return "hand_known"
-        if possible is not None and not any(effective_suit(c, trump) == led for c in possible):
-            return "superset"
-        return None
-
-    def one_unseen_candidate(self, seat: str, trick: int, led: str, trump: str, upto: int) -> bool:
-        """The dealer's deal is recorded, the discard was not seen, and exactly one unplayed
-        card of the led suit is among the deal and the upcard, not otherwise known to be held:
-        it may have been the discard, or may still be in the hand."""
-        certain, possible, one_missing = self.at_trick(seat, trick, upto)
-        if not one_missing or possible is None:
-            return False
-        maybe = [c for c in possible if effective_suit(c, trump) == led]
-        return len(maybe) == 1 and maybe[0] not in certain
+        if len(self.played(seat, upto)) == 5:
+            return "played_out"
+        ways, unseen = self.now(seat, upto)
+        counts = suit_range(ways, unseen, led, trump)
+        if counts is None or counts[1] > 0:
+            return None
+        return "hand_known" if all(more == 0 for _kept, more in ways) else "worked_out"
 
 
 def renege_flags(
     tricks: list[list[tuple[str, str]]], trump: str, knowledge: Knowledge
 ) -> list[dict[str, Any]]:
-    """Every renege the whole record proves, once per (seat, led suit), on its first trick.
+    """Every renege the whole record proves, once per (seat, led suit), on its first trick
+    the record proves (decision 7).
 
     ``tricks`` holds the recorded tricks in order, each a list of (seat, card) in play order;
     the last one may be unfinished."""
@@ -379,16 +438,16 @@ def renege_flags(
                 continue
             found = knowledge.proof(seat, k, led, trump, everything)
             if found is not None:
-                proof = found[1]
+                how, proof = found
                 flagged.add((seat, led))
-                flags.append(
-                    _flag(
-                        "renege",
-                        seat,
-                        k,
-                        f"{seat} played {card} on a {SUIT_NAMES[led]} lead while holding {proof}",
-                    )
+                flag = _flag(
+                    "renege",
+                    seat,
+                    k,
+                    f"{seat} played {card} on a {SUIT_NAMES[led]} lead while holding {proof}",
                 )
+                flag["how"] = how  # the proof's kind (never compared with euchre-log's)
+                flags.append(flag)
     return flags
 
 
@@ -437,7 +496,7 @@ def _is_int(value: Any) -> bool:
 
 @dataclass
 class CallVerdict:
-    """One renege call and how the record judges it (README decisions 1-5)."""
+    """One renege call and how the record judges it (README decisions 1, 2, 3', 5)."""
 
     index: int  # the call's action index
     caller: str
@@ -448,8 +507,7 @@ class CallVerdict:
     verdict: str = "pending"  # then "upheld", "false" or "unresolved"
     decided_at: int | None = None  # the action that proved or disproved it
     penalised: bool = False  # its penalty is the hand's (the first call upheld)
-    one_unseen_candidate: bool = False  # see Knowledge.one_unseen_candidate, while pending
-    basis: str = ""  # what decided it: "led", "followed", a proof's or a disproof's basis
+    basis: str = ""  # what decided it: "led", "followed", a proof's or a disproof's "how"
     why: str = ""  # why a false call is false
 
 
@@ -461,7 +519,7 @@ class HandJudgement:
     result: dict[str, Any]
     events: list[tuple[int, str, dict[str, int]]]  # (action index, what, points)
     calls: list[CallVerdict]
-    ended_by_call: bool  # a call upheld when made ended the hand
+    upheld_when_made: bool  # a call was upheld as it was made (the hand goes on: 4')
     completed_at: int | None  # the action that completed the play (20th card, tricks)
     tricks_action: int | None  # where a tricks action stands, after how many tricks
     tricks_recorded: int  # tricks recorded card by card (the last may be unfinished)
@@ -525,7 +583,7 @@ def judge_hand(
         for c in cards:
             place(c, seat)
         deal[seat] = cards
-    knowledge = Knowledge(dealer, upcard, deal)
+    knowledge = Knowledge(dealer, upcard, deal, kitty)
 
     phase = "bid1"
     turn = left_of(dealer)
@@ -546,11 +604,10 @@ def judge_hand(
     penalties: list[tuple[int, str, int]] = []
     calls: list[CallVerdict] = []
     penalty_call: CallVerdict | None = None
-    ended_by_call = False
 
-    def judge_calls(i: int, made: CallVerdict | None = None) -> None:
-        """Decide the pending calls on the record up to action i (decision 3, 4)."""
-        nonlocal penalty_call, ended_by_call
+    def judge_calls(i: int) -> None:
+        """Decide the pending calls on the record up to action i (decision 3')."""
+        nonlocal penalty_call
         assert trump is not None
         for call in calls:
             if call.verdict != "pending":
@@ -564,10 +621,6 @@ def judge_hand(
                     penalty_call, call.penalised = call, True
             elif disproof is not None:
                 call.verdict, call.decided_at, call.basis = "false", i, disproof
-            elif knowledge.one_unseen_candidate(call.accused, call.trick, call.led, trump, i):
-                call.one_unseen_candidate = True
-        if made is not None and made.verdict == "upheld" and made.decided_at == i:
-            ended_by_call = True  # upheld the moment it is made: the hand is thrown in
 
     for i, action in enumerate(hand.get("actions") or []):
         kind = action.get("type")
@@ -582,8 +635,9 @@ def judge_hand(
                 raise fail(f"a penalty needs a team and whole points, not {team!r} {points!r}", i)
             penalties.append((i, str(team), int(points)))
             continue
-        if ended_by_call:
-            raise fail(f"{kind} after the hand ended: a renege call was upheld", i)
+        # Decision 4': an upheld call settles the hand's score, but never ends the hand in
+        # the record: the rest of it may still be recorded, checked as usual, and changes
+        # nothing in the score (only a second renege call is refused, below).
 
         if kind == "renege_call":
             caller = _seat(action.get("seat"), number, i)
@@ -614,7 +668,7 @@ def judge_hand(
             holding = 5 - sum(1 for _i, _t, s, _c in knowledge.plays if s == accused)
             if len(shown) > holding:
                 raise fail(f"{accused} showed {len(shown)} cards but holds only {holding}", i)
-            _certain, start_possible, _ = knowledge.start(accused)
+            dealt = knowledge.dealt(accused)
             for c in shown:
                 where = location.get(c)
                 if where == "upcard" and picked_up and accused == dealer:
@@ -623,7 +677,7 @@ def judge_hand(
                     raise fail(f"{accused} showed {c}, which is not in their hand", i)
                 if where in SEATS and where != accused:
                     raise fail(f"{accused} showed {c}, which is {where}'s", i)
-                if start_possible is not None and c not in start_possible:
+                if dealt is not None and c not in dealt:
                     raise fail(f"{accused} showed {c}, which {accused} was not dealt", i)
                 location[c] = accused
             knowledge.shown.append((i, accused, tuple(shown)))
@@ -642,7 +696,7 @@ def judge_hand(
                 why = f"{accused} held no {SUIT_NAMES[led]} at that trick, as the record shows"
             call.why = why
             calls.append(call)
-            judge_calls(i, call)
+            judge_calls(i)
             continue
 
         if kind == "tricks":
@@ -894,7 +948,7 @@ def judge_hand(
         result,
         events,
         calls,
-        ended_by_call,
+        any(c.verdict == "upheld" and c.decided_at == c.index for c in calls),
         completed_at,
         tricks_action,
         len(tricks) + (1 if current else 0),
