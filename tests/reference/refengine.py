@@ -1082,12 +1082,15 @@ class HandPlan:
     canadian_assist: bool = False  # Canadian loner: the dealer's partner assists, not alone
     # A renege call on a renege of the hand (see build_hand): "shown" (upheld when made, by
     # the cards shown), "deal" (upheld when made, by the recorded deal), "after" (after the
-    # last trick), "pending" (nothing proves it when made; a later play may), "double" (two
-    # pending calls on the same renege).
+    # last trick), "pending" (without the accused's recorded deal: a later play proves it,
+    # or elimination, when made or later), "double" (two such calls on the same renege).
     call: str | None = None
     false_followed: bool = False  # a call on a seat that led or followed suit
     false_showout: bool = False  # a call on a seat that could not follow
     record: str = "full"  # or "stop" (the record stops), "tricks" (ends with a tricks action)
+    # The calls fall on the dealer, who took up the upcard and discarded unseen (the renege,
+    # when there is one, is the dealer's).
+    dealer_call: bool = False
     penalties: int = 0  # penalty actions anywhere in the hand
 
 
@@ -1210,7 +1213,7 @@ def generate_hand(
             pre.append({"type": "pass", "seat": s})
 
     if trump is None:
-        if plan.illegal_defend or plan.renege or plan.force_alone:
+        if plan.illegal_defend or plan.renege or plan.force_alone or plan.dealer_call:
             return None
         return GeneratedHand(
             dealer,
@@ -1230,6 +1233,8 @@ def generate_hand(
         )
     assert maker is not None
     if plan.illegal_defend and not alone:
+        return None
+    if plan.dealer_call and not picked_up:
         return None
 
     # Defending alone, and the dealer's discard (in either order).
@@ -1319,7 +1324,7 @@ def generate_hand(
         true_discard,
     )
     assert play_out(seqs, leader, active, trump) == tricks
-    if plan.renege and not inject_renege(rng, gh):
+    if plan.renege and not inject_renege(rng, gh, only=dealer if plan.dealer_call else None):
         return None
     if plan.renege and plan.second_renege:
         # A second swap may change who leads later tricks, so the first renege can vanish
@@ -1334,15 +1339,17 @@ def generate_hand(
     return gh
 
 
-def inject_renege(rng: random.Random, gh: GeneratedHand, kind: str = "renege") -> bool:
-    """Make one seat renege: it followed suit with x on trick t and played an off-suit y later;
-    swap x and y, then replay the hand so the record stays well formed."""
+def inject_renege(
+    rng: random.Random, gh: GeneratedHand, kind: str = "renege", only: str | None = None
+) -> bool:
+    """Make one seat (``only``, if given) renege: it followed suit with x on trick t and played
+    an off-suit y later; swap x and y, then replay the hand so the record stays well formed."""
     assert gh.trump is not None and gh.leader is not None
     candidates = []
     for t, trick in enumerate(gh.tricks):
         led = effective_suit(trick[0][1], gh.trump)
         for seat, x in trick[1:]:
-            if effective_suit(x, gh.trump) != led:
+            if effective_suit(x, gh.trump) != led or only not in (None, seat):
                 continue
             for t2 in range(t + 1, 5):
                 y = gh.seqs[seat][t2]
@@ -1441,9 +1448,8 @@ class BuiltHand:
     json: dict[str, Any]
     expected: dict[str, Any]  # trump ... outcome, as the report gives them
     events: list[tuple[int, dict[str, int]]]  # (action index, points), in record order
-    flags: list[tuple[str, str | None, int | None, str | None]]  # flags the record must have
-    exact: bool  # the hand's flags are exactly those (every card is recorded)
-    kinds: list[str]  # what the hand holds, for the coverage counts
+    flags: list[tuple[str, str | None, int | None, str | None]]  # the flags the record has
+    kinds: list[str]  # what the hand holds
 
 
 def _penalty_action(rng: random.Random) -> dict[str, Any]:
@@ -1456,6 +1462,70 @@ def _penalty_action(rng: random.Random) -> dict[str, Any]:
     }
 
 
+class RecordView:
+    """What a built hand's record shows about a seat's hand, from the generator's own
+    bookkeeping: which seats' deals it wrote, whether it wrote the kitty and showed the
+    discard, and the plays and shown cards up to a point of the record. It says whether the
+    record settles a renege call there (decision 3'), and holds that the true hand, which
+    the generator knows, is always among the hands the record allows."""
+
+    def __init__(
+        self, gh: GeneratedHand, deal_seats: set[str], kitty: bool, discard_seen: bool
+    ) -> None:
+        assert gh.trump is not None
+        self.gh, self.trump = gh, gh.trump
+        self.deal_seats, self.kitty, self.discard_seen = deal_seats, kitty, discard_seen
+
+    def settles(
+        self,
+        seat: str,
+        trick: int,
+        suit: str,
+        plays: list[tuple[int, str, str]],
+        shown: list[tuple[str, list[str]]],
+    ) -> str | None:
+        """The verdict ("upheld", "false", or None while pending) on a call on ``seat`` for
+        ``trick``, whose led suit ``suit`` it did not follow, judged on ``plays`` (trick,
+        seat, card) and the cards ``shown`` with calls so far."""
+        gh, trump = self.gh, self.trump
+
+        def of_suit(cards: Iterable[str]) -> int:
+            return sum(effective_suit(c, trump) == suit for c in cards)
+
+        mine = [(t, c) for t, s, c in plays if s == seat]
+        if any(t > trick and of_suit([c]) for t, c in mine):
+            return "upheld"
+        played = {c for _t, c in mine}
+        its_shown = {c for s, cs in shown if s == seat for c in cs} - played
+        if of_suit(its_shown):
+            return "upheld"
+        took_up = gh.discard is not None and seat == gh.dealer
+        known = set(gh.deal[seat]) if seat in self.deal_seats else set()
+        if took_up:
+            known.add(gh.upcard)
+            if self.discard_seen:
+                known.discard(gh.discard or "")
+        known = (known | its_shown) - played
+        slack = 1 if took_up and not self.discard_seen else 0
+        written = {gh.upcard, *(gh.kitty if self.kitty else ())}
+        written |= {c for s in self.deal_seats for c in gh.deal[s]}
+        if gh.discard is not None and self.discard_seen:
+            written.add(gh.discard)
+        written |= {c for _t, _s, c in plays} | {c for _s, cs in shown for c in cs}
+        unseen = set(DECK) - written
+        certain = its_shown if slack else known
+        ways = hands_allowed(certain, known - certain, slack, 5 - len(played), unseen)
+        counts = suit_range(ways, unseen, suit, trump)
+        assert counts is not None, "the record allows no hand, not even the true one"
+        truly = of_suit(gh.seqs[seat][len(mine) :])
+        assert counts[0] <= truly <= counts[1], (seat, counts, truly)
+        if counts[0] > 0:
+            return "upheld"
+        if len(played) == 5 or counts[1] == 0:
+            return "false"
+        return None
+
+
 def build_hand(
     rng: random.Random,
     gh: GeneratedHand,
@@ -1463,18 +1533,14 @@ def build_hand(
     plan: HandPlan,
     deal_mode: str,
     notes: float = 0.0,
-    known_bugs: bool = False,
 ) -> BuiltHand:
     """Write a generated hand as a log's hand, with what ``plan`` asks for: renege calls,
     penalties, a record that stops early or ends with a ``tricks`` action. What the record
-    must then say is worked out here from how the hand was really played (the generator's
-    own knowledge), never by the evaluator; each kind of call is placed where the record
-    settles it at a moment the generator knows by construction.
+    must then say is worked out here from how the hand was really played and what the
+    generator chose to write (``RecordView``), never by the evaluator.
 
-    ``known_bugs`` lets it write the calls on which euchre-log is known to judge wrong (a call
-    on the dealer who took up the upcard and discarded unseen, settled by the cards shown,
-    by every card of the dealer's hand being known, or pending on a single card of the suit
-    among the dealer's deal and upcard); without it, those calls are left out."""
+    ``deal_mode`` "elim" writes three seats' deals and the kitty: the fourth seat's hand is
+    worked out by elimination (the accused of a call on a real renege, when there is one)."""
     out: dict[str, Any] = {"dealer": gh.dealer, "upcard": gh.upcard}
     deal_seats: set[str] = set()
     show_kitty = False
@@ -1483,6 +1549,8 @@ def build_hand(
     elif deal_mode == "partial":
         deal_seats = {s for s in SEATS if rng.random() < 0.5}
         show_kitty = rng.random() < 0.5
+    elif deal_mode == "elim":
+        deal_seats, show_kitty = set(SEATS) - {rng.choice(SEATS)}, True
     pre = [dict(a) for a in gh.pre_play]
     kinds: list[str] = []
     flags: list[tuple[str, str | None, int | None, str | None]] = [
@@ -1492,7 +1560,6 @@ def build_hand(
     upheld_by: dict[str, Any] | None = None  # the action at which a call is upheld
     penalty_call: dict[str, Any] | None = None
     completed_by: dict[str, Any] | None = None
-    exact = True
     expected: dict[str, Any]
 
     if gh.trump is None:
@@ -1505,13 +1572,17 @@ def build_hand(
         play_dicts = [{"type": "play", "seat": seat, "card": card} for _t, seat, card in plays]
         pos = {(seat, t): idx for idx, (t, seat, _c) in enumerate(plays)}
         discard_action = next((a for a in pre if a["type"] == "discard"), None)
-        inserts: list[tuple[int, int, dict[str, Any]]] = []  # (gap, order, action)
+        # Calls placed among the plays: (gap, order, action), the gap being how many plays
+        # come before it, and the order placing calls that share a gap.
+        inserts: list[tuple[int, int, dict[str, Any]]] = []
         kept = len(plays)  # plays recorded card by card
         tricks_at: int | None = None  # tricks recorded before a tricks action
         limit: int  # the last gap where another call may stand
         real: tuple[str, int, str, int] | None = None
-        at_once = False
+        real_calls: list[dict[str, Any]] = []
         after_tricks = False  # the real call stands after the tricks action
+        at_once = False  # the real call is upheld as it is made
+        real_gap = len(plays)  # where the real call stands
 
         def call_action(
             caller: str, accused: str, trick: int, shown: list[str] | None = None
@@ -1529,20 +1600,52 @@ def build_hand(
                 action["penalty"] = choice
             return action
 
+        def view() -> RecordView:
+            seen = discard_action is not None and discard_action["card"] is not None
+            return RecordView(gh, deal_seats, show_kitty, seen)
+
+        def shown_until(key: tuple[int, int]) -> list[tuple[str, list[str]]]:
+            """The cards shown with the calls placed up to (gap, order) ``key``."""
+            return [
+                (a["accused"], a["shown"])
+                for g, o, a in sorted(inserts, key=lambda x: x[:2])
+                if (g, o) <= key and a.get("shown")
+            ]
+
+        def settle(accused: str, trick: int, suit: str, gap: int) -> tuple[str, int | None]:
+            """When the record settles a call on a real renege placed at ``gap``: ("at once",
+            None), ("play", the index of the play that upholds it), or ("never", None)."""
+            v = view()
+            if after_tricks:
+                state = v.settles(accused, trick, suit, plays[:kept], shown_until((kept, 9)))
+                return ("at once", None) if state == "upheld" else ("never", None)
+            if v.settles(accused, trick, suit, plays[:gap], shown_until((gap, 2))) == "upheld":
+                return "at once", None
+            for p in range(gap, kept):
+                state = v.settles(accused, trick, suit, plays[: p + 1], shown_until((p, 9)))
+                assert state != "false", "a real renege is never disproved"
+                if state == "upheld":
+                    return "play", p
+            return "never", None
+
         truth = real_reneges(gh)
+        if plan.dealer_call and discard_action is not None:
+            truth = [r for r in truth if r[0] == gh.dealer] or truth
+            discard_action["card"] = None
         kind = plan.call if truth else None
-        real_calls: list[dict[str, Any]] = []
         if kind is not None:
             real = s, k, led, tp = rng.choice(truth)
             i_k, i_p = pos[(s, k)], pos[(s, tp)]
             picked = discard_action is not None and s == gh.dealer
-            gap = len(plays) if kind == "after" else rng.randint(i_k + 1, i_p)
+            if deal_mode == "elim":
+                deal_seats = set(SEATS) - {s}
+            gap = real_gap = len(plays) if kind == "after" else rng.randint(i_k + 1, i_p)
             shown: list[str] | None = None
             if kind in ("pending", "double"):
-                # Nothing may prove it when it is made: no recorded deal for the accused, and
-                # for the dealer who picked up, an unseen discard. The dealer's deal may stay
-                # when only one card of the suit is among it and the upcard (it may have
-                # been the discard).
+                # Not the accused's recorded deal (for the dealer who picked up, an unseen
+                # discard, and the deal now and then when one card of the suit is among it and
+                # the upcard: it may have been the discard). Elimination may still prove it
+                # as it is made.
                 if picked:
                     assert discard_action is not None
                     discard_action["card"] = None
@@ -1552,10 +1655,8 @@ def build_hand(
                         for c in {*gh.deal[s], gh.upcard}
                         if c not in before and effective_suit(c, trump) == led
                     ]
-                    if len(maybe) >= 2 or not known_bugs:
+                    if len(maybe) >= 2 or rng.random() < 0.5:
                         deal_seats.discard(s)
-                    elif s in deal_seats:
-                        kinds.append("call on the dealer's one unseen candidate")
                 else:
                     deal_seats.discard(s)
             elif kind == "deal":
@@ -1573,9 +1674,6 @@ def build_hand(
                     if len(maybe) < 2 or rng.random() < 0.2:
                         discard_action["card"] = gh.discard
             elif kind == "shown":
-                if picked and not known_bugs:
-                    assert discard_action is not None
-                    discard_action["card"] = gh.discard
                 held = [c for idx, (_t, seat, c) in enumerate(plays) if seat == s and idx >= gap]
                 of_suit = [c for c in held if effective_suit(c, trump) == led]
                 shown = sorted(
@@ -1587,10 +1685,9 @@ def build_hand(
             kinds.append(f"call {kind}")
             if team_of(caller) == team_of(s):
                 kinds.append("admission")
-            if kind in ("shown", "deal"):
-                kept, at_once = gap, True
-            elif kind == "after":
-                at_once = True
+            # How much of the hand the record holds.
+            if kind == "after":
+                pass
             elif plan.record == "stop":
                 kept = rng.randint(gap, len(plays) - 1)
             elif plan.record == "tricks":
@@ -1598,32 +1695,42 @@ def build_hand(
                 if boundaries:
                     tricks_at = rng.choice(boundaries)
                     kept = tricks_at * n
-            if kind == "double":
-                second = call_action(rng.choice([x for x in SEATS if x != caller]), s, k)
-                real_calls.append(second)
-                inserts.append((rng.randint(i_k + 1, min(i_p, kept)), 3, second))
-            elif kind == "pending" and tricks_at is not None and rng.random() < 0.3:
-                # The call comes after the tricks action: upheld there and then if the proving
-                # play is recorded (the tricks' score is void), else unresolved.
+            if kind == "pending" and tricks_at is not None and rng.random() < 0.3:
+                # The call comes after the tricks action: upheld there and then if the record
+                # before it proves it (the tricks' score is void), else unresolved.
                 after_tricks = True
-                inserts.remove((gap, 2, real_calls[0]))
+                inserts.clear()
+            when, play = settle(s, k, led, gap)
+            if kind in ("shown", "deal", "after"):
+                assert when == "at once", (kind, when)
+            at_once = when == "at once"
+            if at_once and plan.record == "full" and kind != "after" and rng.random() < 0.4:
+                kept = gap  # the table threw the hand in, and the record stops there
             if at_once:
-                upheld_by, limit = real_calls[0], gap
-            elif after_tricks and kept > i_p:
-                upheld_by, limit = real_calls[0], kept
-                kinds.append("call after a tricks action")
-            elif kept > i_p:
-                upheld_by, limit = play_dicts[i_p], i_p
+                upheld_by, limit = real_calls[0], (kept if after_tricks else gap)
+                if after_tricks:
+                    kinds.append("call after a tricks action")
+            elif play is not None:
+                upheld_by, limit = play_dicts[play], play
             else:
                 limit = kept
+            if kind == "double" and not at_once and not after_tricks:
+                # A second call on the same renege, also made before anything proves it.
+                second = call_action(rng.choice([x for x in SEATS if x != caller]), s, k)
+                real_calls.append(second)
+                inserts.append((rng.randint(i_k + 1, limit), 3, second))
+            if upheld_by is None:
                 for call in real_calls:
                     flags.append(("unresolved_renege_call", call["seat"], k, s))
-            if upheld_by is not None:
-                # The first in record order (of two calls, the first one inserted at the
-                # earliest gap) is the one whose penalty counts.
-                penalty_call = min(
-                    real_calls,
-                    key=lambda a: next((g for g, _o, x in inserts if x is a), len(plays) + 1),
+            else:
+                # The first in record order is the one whose penalty counts.
+                penalty_call = (
+                    real_calls[0]
+                    if after_tricks
+                    else min(
+                        real_calls,
+                        key=lambda a: next((g, o) for g, o, x in inserts if x is a),
+                    )
                 )
         else:
             if plan.record == "stop":
@@ -1652,18 +1759,8 @@ def build_hand(
                 flags.append(("false_renege_call", action["seat"], t, x))
                 kinds.append("false call (followed)" if led_at(t)[0] != x else "false call (led)")
 
+        showout: tuple[dict[str, Any], str, int] | None = None
         if plan.false_showout:
-            complete = kept == len(plays)
-            unseen = discard_action is not None and discard_action["card"] is None
-
-            def superset(seat: str, t: int) -> bool:
-                """The dealer's recorded deal and the upcard, one of them discarded unseen,
-                hold no card of the suit led to trick t (a call made at once is false)."""
-                if seat != gh.dealer or not unseen or seat not in deal_seats or t == 5:
-                    return False
-                cards = {*gh.deal[seat], gh.upcard} - set(gh.seqs[seat][: t - 1])
-                return not any(effective_suit(c, trump) == led_at(t)[1] for c in cards)
-
             options = [
                 (seat, t, idx)
                 for idx, (t, seat, c) in enumerate(plays[:kept])
@@ -1673,41 +1770,27 @@ def build_hand(
                 and not any(
                     effective_suit(cc, trump) == led_at(t)[1] for cc in gh.seqs[seat][t - 1 :]
                 )
-                and (
-                    not (seat == gh.dealer and discard_action is not None)
-                    or (complete and (known_bugs or not unseen))
-                    or superset(seat, t)
-                )
             ]
+            # Rather a seat whose hand the record does not hold: the dealer after an unseen
+            # discard, or the seat left to elimination.
+            unrecorded = [o for o in options if o[0] not in deal_seats]
+            if plan.dealer_call:
+                unrecorded = [o for o in unrecorded if o[0] == gh.dealer] or unrecorded
+            if unrecorded and rng.random() < 0.8:
+                options = unrecorded
             if options:
                 x, t, idx = rng.choice(options)
                 g = rng.randint(idx + 1, limit)
                 shown = None
-                at_once_superset = (
-                    x == gh.dealer and unseen and not (complete and known_bugs) and superset(x, t)
-                )
-                if at_once_superset:
-                    g = idx + 1  # made before the dealer's known cards fill the hand
-                    kinds.append("false call (the dealer's deal and upcard)")
-                elif (real is None or x != real[0]) and rng.random() < 0.5:
+                # Cards shown with it could settle a call on a real renege earlier than
+                # worked out above: only when none is pending.
+                if (real is None or at_once) and rng.random() < 0.5:
                     held = [c for j, (_t, seat, c) in enumerate(plays) if seat == x and j >= g]
                     if held:
                         shown = sorted(rng.sample(held, rng.randint(1, len(held))))
                 action = call_action(rng.choice(SEATS), x, t, shown)
                 inserts.append((g, 1, action))
-                certain = {
-                    c for j, (tt, seat, c) in enumerate(plays[:kept]) if seat == x and tt >= t
-                }
-                certain |= set(shown or ())
-                if real is not None and x == real[0]:
-                    certain |= set(real_calls[0].get("shown") or ())
-                known = x in deal_seats and not (
-                    x == gh.dealer and discard_action is not None and discard_action["card"] is None
-                )
-                full = len(certain) == 6 - t
-                verdict = "false" if known or full or at_once_superset else "unresolved"
-                flags.append((f"{verdict}_renege_call", action["seat"], t, x))
-                kinds.append(f"{verdict} call (could not follow)")
+                showout = action, x, t
 
         for g in range(kept + 1):
             actions.extend(a for _g, _o, a in sorted(i for i in inserts if i[0] == g))
@@ -1728,23 +1811,28 @@ def build_hand(
             if after_tricks:
                 actions.extend(real_calls)
             kinds.append("score-only hand" if tricks_at == 0 else "ended by tricks")
-        elif kept < len(plays) and not at_once:
+        elif kept < len(plays):
             kinds.append("record stops")
+        if at_once and not after_tricks and kept > real_gap:
+            kinds.append("recorded on after a call upheld as made")
 
-        # The renege flags the record must hold: each (seat, suit)'s first renege whose
-        # proving play is recorded, or that the call's shown cards or recorded deal prove.
-        exact = kept == len(plays)
-        seen: set[tuple[str, str]] = set()
-        for seat, t, suit, proving in real_reneges(gh):
-            if (seat, suit) in seen or pos[(seat, t)] >= kept:
+        # What the whole record shows: the call on a seat that could not follow is false
+        # when it rules out every card of the suit, else unresolved; each (seat, suit)'s
+        # first renege the record proves is flagged.
+        everything = shown_until((kept, 9))
+        final = view()
+        if showout is not None:
+            action, x, t = showout
+            state = final.settles(x, t, led_at(t)[1], plays[:kept], everything)
+            verdict = "false" if state == "false" else "unresolved"
+            flags.append((f"{verdict}_renege_call", action["seat"], t, x))
+            kinds.append(f"{verdict} call (could not follow)")
+        flagged: set[tuple[str, str]] = set()
+        for seat, t, suit, _proving in real_reneges(gh):
+            if (seat, suit) in flagged or pos[(seat, t)] >= kept:
                 continue
-            seen.add((seat, suit))
-            proven = pos[(seat, proving)] < kept or (
-                real is not None
-                and (seat, suit) == (real[0], real[2])
-                and kind in ("shown", "deal")
-            )
-            if proven:
+            if final.settles(seat, t, suit, plays[:kept], everything) == "upheld":
+                flagged.add((seat, suit))
                 flags.append(("renege", seat, t, None))
 
         recorded = gh.tricks[: kept // n]
@@ -1815,7 +1903,7 @@ def build_hand(
     if show_kitty:
         out["kitty"] = list(gh.kitty)
     out["actions"] = actions
-    return BuiltHand(out, expected, events, flags, exact, kinds)
+    return BuiltHand(out, expected, events, flags, kinds)
 
 
 PLAYER_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -1830,9 +1918,8 @@ class GeneratedGame:
     injected: list[tuple[int, str, str, int | None]]  # (hand number, kind, seat, trick)
     score: dict[str, int]
     winner: str | None
-    # (hand number, kind, seat, trick, accused): flags the record must hold
+    # (hand number, kind, seat, trick, accused): the flags the record holds
     flags: list[tuple[int, str, str | None, int | None, str | None]] = field(default_factory=list)
-    exact: set[int] = field(default_factory=set)  # hands whose flags are exactly those
     kinds: list[tuple[int, str]] = field(default_factory=list)  # (hand number, what it holds)
 
 
@@ -1849,16 +1936,17 @@ def generate_game(
     title: str = "random game",
     rules_style: str = "explicit",
     call_kinds: tuple[str, ...] = CALL_KINDS,
-    known_bugs: bool = False,
 ) -> GeneratedGame:
     """A random game. ``inject`` maps an irregularity to its per-hand probability:
     "renege", "illegal_call", "stuck_pass", "illegal_defend", "canadian_assist" (one of these
     per hand at most), "call" (a renege and a call on it, of one of ``call_kinds``),
     "second_renege", "out_of_turn", and independently "false_call" (on a seat that followed
-    or led), "showout_call" (on a seat that could not follow), "penalty" (one or more penalty
-    actions), "stop" (the hand's record stops early), "tricks" (it ends with a tricks
-    action), "score_only" (the whole hand is a tricks action).
-    ``deal_mode`` is "full", "none", "partial" or "mixed" (chosen per hand)."""
+    or led), "showout_call" (on a seat that could not follow), "dealer_call" (those calls
+    fall on the dealer after an unseen discard), "penalty" (one or more penalty actions),
+    "stop" (the hand's record stops early), "tricks" (it ends with a tricks action),
+    "score_only" (the whole hand is a tricks action).
+    ``deal_mode`` is "full", "none", "partial", "elim" (three seats' deals and the kitty) or
+    "mixed" (one of them, chosen per hand)."""
     inject = inject or {}
     score = dict(initial_score or {"NS": 0, "EW": 0})
     names = rng.sample(PLAYER_NAMES, 4)
@@ -1913,6 +2001,8 @@ def generate_game(
             plan.force_defend = rng.random() < 0.5
         plan.false_followed = rng.random() < inject.get("false_call", 0.0)
         plan.false_showout = rng.random() < inject.get("showout_call", 0.0)
+        if plan.call is not None or plan.false_showout:
+            plan.dealer_call = rng.random() < inject.get("dealer_call", 0.0)
         while rng.random() < inject.get("penalty", 0.0) and plan.penalties < 3:
             plan.penalties += 1
         roll = rng.random()
@@ -1930,14 +2020,12 @@ def generate_game(
         assert gh is not None, plan
         mode = deal_mode
         if mode == "mixed":
-            mode = rng.choice(["full", "none", "partial"])
-        built = build_hand(rng, gh, rules, plan, mode, notes, known_bugs)
+            mode = rng.choice(["full", "none", "partial", "elim"])
+        built = build_hand(rng, gh, rules, plan, mode, notes)
         log["hands"].append(built.json)
         exp = built.expected
         gg.injected.extend((number, kind, seat, trick) for kind, seat, trick in gh.injected)
         gg.flags.extend((number, *f) for f in built.flags)
-        if built.exact:
-            gg.exact.add(number)
         gg.kinds.extend((number, k) for k in built.kinds)
         # Decision 8: the first side at or above the target (and ahead) wins, at the action
         # that takes it there; the rest of the hand is scored, but no hand may follow.
