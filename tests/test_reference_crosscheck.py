@@ -351,9 +351,10 @@ def compare_games(expected: dict[str, Any], actual: dict[str, Any]) -> list[str]
     return diffs
 
 
-# Where euchre-log departs from the decisions, each a strict-xfail test (PRODUCT_BUGS and
-# test_crosscheck_product_bug): a difference one of them explains, recognised here from the
-# reference's own judgement of the hand, is counted apart; any other fails the cross-check.
+# Where euchre-log departed from the decisions when this reference was written (all fixed
+# since, each now a regression test: PRODUCT_BUGS and test_crosscheck_product_bug): a
+# difference one of them explains, recognised here from the reference's own judgement of
+# the hand, is counted apart and fails its own test; any other fails the cross-check.
 SHOWN_FILL = (
     "euchre-log keeps a renege call on the dealer who discarded unseen pending when the "
     "cards the dealer shows fill the hand, none of the led suit: the unseen discard must "
@@ -2033,7 +2034,7 @@ def test_rejects_a_bad_renege_call_penalty_or_tricks(tmp_path: Path, case: str) 
 
 # Where euchre-log departs from the decisions (tests/reference/README.md, "What the
 # cross-check found"): each case by hand, as the decisions judge it. The reference agrees
-# with each expectation; euchre-log does not (strict xfail, one reason per bug).
+# with each expectation; euchre-log did not, before the fixes (one reason per bug).
 PRODUCT_BUGS: dict[str, tuple[str, Case]] = {
     "W, who discarded unseen, shows its three cards, none a spade: false (deal recorded)": (
         SHOWN_FILL,
@@ -2152,10 +2153,7 @@ def test_product_bug_rejection_as_the_reference_judges_it(tmp_path: Path, case: 
 
 @pytest.mark.parametrize(
     "case",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason))
-        for name, (reason, *_rest) in PRODUCT_BUG_REJECTIONS.items()
-    ],
+    [pytest.param(name, id=name) for name in PRODUCT_BUG_REJECTIONS],
 )
 def test_product_bug_rejection(tmp_path: Path, case: str) -> None:
     _reason, log, hand, action = PRODUCT_BUG_REJECTIONS[case]
@@ -2166,7 +2164,7 @@ def test_product_bug_rejection(tmp_path: Path, case: str) -> None:
 @pytest.mark.parametrize("case", list(PRODUCT_BUGS))
 def test_product_bug_case_as_the_reference_judges_it(tmp_path: Path, case: str) -> None:
     """The reference agrees with the hand-written expectation of each product bug's case (so
-    that the strict xfail below fails for the product's reason only)."""
+    that the regression test below checks the product against a right expectation)."""
     log = PRODUCT_BUGS[case][1][0]
     path = _write(tmp_path / "case.json", log)
     _assert_case("reference", path, ref.evaluate_log(log, str(path)), PRODUCT_BUGS[case][1])
@@ -2174,10 +2172,7 @@ def test_product_bug_case_as_the_reference_judges_it(tmp_path: Path, case: str) 
 
 @pytest.mark.parametrize(
     "case",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason))
-        for name, (reason, _case) in PRODUCT_BUGS.items()
-    ],
+    [pytest.param(name, id=name) for name in PRODUCT_BUGS],
 )
 def test_product_bug_case(tmp_path: Path, case: str) -> None:
     log = PRODUCT_BUGS[case][1][0]
@@ -2352,15 +2347,11 @@ def test_crosscheck_against_reference(crosscheck: Any, scenario: str) -> None:
 
 @pytest.mark.parametrize(
     "bug",
-    [
-        pytest.param(reason, marks=pytest.mark.xfail(strict=True, reason=reason))
-        for reason in PRODUCT_BUG_REASONS
-    ],
-    ids=[_BUG_IDS[reason] for reason in PRODUCT_BUG_REASONS],
+    [pytest.param(reason, id=_BUG_IDS[reason]) for reason in PRODUCT_BUG_REASONS],
 )
 def test_crosscheck_product_bug(crosscheck: Any, bug: str) -> None:
-    """No generated game shows the product bug. Strict xfail: the scenarios hold these cases
-    (test_crosscheck_covers_enough_hands counts them), and euchre-log judges them wrong."""
+    """No generated game shows the product bug (fixed): the scenarios hold these cases
+    (test_crosscheck_covers_enough_hands counts them), and euchre-log must judge them so."""
     shown = {name: crosscheck(name).examples[bug] for name in SCENARIOS}
     shown = {name: paths for name, paths in shown.items() if paths}
     assert not shown, "\n".join(f"{name}: {paths[:5]}" for name, paths in shown.items())
@@ -2549,7 +2540,7 @@ def test_crosscheck_covers_enough_hands() -> None:
     for key in (
         # Elimination completed by another seat's play.
         "call upheld: worked_out (later)",
-        # What the strict xfail test_crosscheck_product_bug needs to mean something.
+        # What the regression test test_crosscheck_product_bug needs to mean something.
         "a false call euchre-log leaves pending: shown-fill",
         "renege flags that elimination proves",
     ):

@@ -135,17 +135,7 @@ UNRESOLVED_CALL = "9h o 9s\nah 9d jh 9h\nrenege E 1 by N"
     [
         ("explain-deal-proof.txt", DEAL_PROOF),
         ("explain-upcard-proof.txt", UPCARD_PROOF),
-        pytest.param(
-            "explain-shown-proof.txt",
-            SHOWN_PROOF,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="since a call upheld when made no longer ends the hand in the engine "
-                "(the recorder throws the hand in instead), explain says East's 10\u2665, shown "
-                "with the call, is 'not played yet' in a hand that is over (it was 'never "
-                "played'); the golden keeps the old wording until the product decides",
-            ),
-        ),
+        ("explain-shown-proof.txt", SHOWN_PROOF),
         ("explain-left-bower.txt", LEFT_BOWER),
         ("explain-false-call.txt", FALSE_CALL),
         ("explain-unresolved-call.txt", UNRESOLVED_CALL),

@@ -107,6 +107,9 @@ PLAY: Final = Phase.PLAY
 OVER: Final = Phase.OVER
 NAMING: Final = Phase.NAMING
 
+# What a seat's hand may hold of a suit (``HandState._holding``).
+_MUST, _CANNOT, _MAYBE = 1, 0, 2
+
 # Where a card is known to be. Seats 0..3 mean "in that seat's hand, not yet played".
 UNSEEN: Final = -1
 PLAYED: Final = 4
@@ -224,6 +227,7 @@ class HandState:
         "trump",
         "turn",
         "unrecorded",
+        "unseen",
         "upcard",
         "upheld_call",
         "void",
@@ -302,6 +306,7 @@ class HandState:
         self._power: tuple[int, ...] = ()
         self._suit_mask: tuple[int, ...] = ()
         self._setup_cards()
+        self.unseen = self._unseen_mask()
         if upcard == BENNY:
             self.phase = NAMING
             self.turn = dealer
@@ -461,10 +466,7 @@ class HandState:
             HAND_SIZE - self.plays_made(seat)
         ):
             return known  # the known cards fill the hand (an unseen discard may be one)
-        unseen = 0
-        for c in range(N_CARDS):
-            if self.owner[c] == UNSEEN:
-                unseen |= 1 << c
+        unseen = self.unseen
         if self.borrow[seat] >= 0:
             unseen |= self.held[self.borrow[seat]]
         return known | unseen
@@ -531,8 +533,18 @@ class HandState:
         if handler is None:
             raise IllegalAction(f"unknown action {action!r}")
         handler(self, action)
+        if action.__class__ is not Play:
+            self.unseen = self._unseen_mask()
         self.actions.append(action)
         return tuple(flags[before:]) if len(flags) != before else ()
+
+    def _unseen_mask(self) -> int:
+        """The cards the record places nowhere yet (a mask): what elimination works from."""
+        mask = 0
+        for c, o in enumerate(self.owner):
+            if o == UNSEEN:
+                mask |= 1 << c
+        return mask
 
     def extend(self, actions: Iterable[Action]) -> None:
         """Record many actions in order: what ``apply`` does, without collecting each
@@ -556,6 +568,7 @@ class HandState:
             except IllegalAction as exc:
                 exc.index = i
                 raise
+            self.unseen = self._unseen_mask()
             record(action)
             i += 1
 
@@ -848,6 +861,8 @@ class HandState:
                     self._refuse_play(seat, c)  # raises, unless the card came over in a swap
                 # The play is possible: record it.
                 bit = 1 << c
+                if o == UNSEEN:
+                    self.unseen &= ~bit
                 owner[c] = PLAYED
                 held[seat] &= ~bit
                 cards_at[trick * 4 + seat] = c
@@ -872,8 +887,18 @@ class HandState:
                             best_power, best_seat = p, seat
                     elif p > best_power:
                         best_power, best_seat = p, seat
-                if (self.pending >> seat) & 1:
+                if self.pending:  # any card played can settle a call, by elimination
                     self._rejudge(len(self.actions))
+                if self.unseen.bit_count() <= 18 and (
+                    void[0] & ~reneged[0]
+                    or void[1] & ~reneged[1]
+                    or void[2] & ~reneged[2]
+                    or void[3] & ~reneged[3]
+                ):
+                    # Few cards unseen: every other card being accounted for may now prove
+                    # a renege (elimination). With more than 18 (a suit of 9 in the 32-card
+                    # deck, and 9 others at most), no hand can be worked out.
+                    self._worked_out()
                 if record is not None:
                     record(a)
                 i += 1
@@ -1284,6 +1309,7 @@ class HandState:
             self.owner[c] = accused
             self.held[accused] |= 1 << c
             self.shown_cards[accused] |= 1 << c
+            self.unseen &= ~(1 << c)  # seen now: elimination must know before the rejudging
             es = self._eff[c]
             if (self.void[accused] >> es) & 1 and not (self.reneged[accused] >> es) & 1:
                 at = self.showout_trick[accused * 4 + es]
@@ -1337,21 +1363,51 @@ class HandState:
         certain = self.shown_cards[accused] & self.held[accused]
         if certain & suit:
             return UPHELD
-        remaining = HAND_SIZE - self.plays_made(accused)
-        if remaining == 0:
+        if self.plays_made(accused) == HAND_SIZE:
             return FALSE
-        possible = self.possible_cards(accused) & ~certain
-        if not possible & suit:
-            return FALSE
-        slots = remaining - certain.bit_count()
-        known = self.held[accused] & ~certain
-        from_known = max(0, known.bit_count() - self.slack[accused])  # surely still held
+        holding = self._holding(accused, suit, certain)
+        return UPHELD if holding == _MUST else FALSE if holding == _CANNOT else PENDING
+
+    def _holding(self, seat: int, suit: int, certain: int) -> int:
+        """Must the seat's hand now hold a card of the mask ``suit``, can it not, or may
+        it (``_MUST``, ``_CANNOT``, ``_MAYBE``)? ``certain`` cards (shown) are in it and
+        are not of the suit. The hand holds the cards left to play: all but ``slack`` of
+        the known ones (an unseen discard or swap may account for that many), the rest
+        from the cards seen nowhere else (which works a hand out by elimination when every
+        other card is accounted for); filled with as few cards of the suit as can be, or
+        as many."""
+        slots = HAND_SIZE - self.plays_made(seat) - certain.bit_count()
+        if slots <= 0:
+            return _CANNOT
+        possible = self.possible_cards(seat) & ~certain
+        known = self.held[seat] & ~certain
+        from_known = max(0, known.bit_count() - self.slack[seat])  # surely still held
+        if not possible & suit or (slots <= from_known and not known & suit):
+            return _CANNOT
         known_other = (known & ~suit).bit_count()
         forced = max(0, from_known - known_other)  # known cards of the suit that must stay
         others = (possible & ~suit).bit_count() - min(from_known, known_other)
         if forced or slots - from_known > others:
-            return UPHELD
-        return PENDING
+            return _MUST
+        return _MAYBE
+
+    def _worked_out(self) -> None:
+        """At the end of a trick: a renege that every other card being accounted for
+        proves (a seat that showed out of a suit must hold one of it now) is flagged, as
+        the deal, the upcard and shown cards prove theirs as they are played."""
+        for seat in range(4):
+            open_ = self.void[seat] & ~self.reneged[seat]
+            for suit in range(4):
+                if not (open_ >> suit) & 1 or not self.active(seat):
+                    continue
+                mask = self._suit_mask[suit]
+                certain = self.shown_cards[seat] & self.held[seat]
+                if certain & mask or self._holding(seat, mask, certain) != _MUST:
+                    continue
+                of_suit = self.possible_cards(seat) & mask
+                first = self.showout_trick[seat * 4 + suit]
+                played = self.showout_card[seat * 4 + suit]
+                self._renege_held(seat, suit, played, first, of_suit, worked_out=True)
 
     def _rejudge(self, at: int) -> None:
         """Judge every pending call again after the action at index ``at``."""
