@@ -299,7 +299,7 @@ class Proof(BaseModel):
     held: Card
     played: Card
     led: Suit
-    how: Literal["deal", "upcard", "later_play", "shown"]
+    how: Literal["deal", "upcard", "later_play", "shown", "worked_out"]
     trick: int | None = Field(default=None, description="The trick of the later play.")
 
 

@@ -186,9 +186,13 @@ def seat_block(
     discard: tuple[int | None, str | None],
     players: Mapping[str, str],
     marks: Marks = NO_MARKS,
+    over: bool | None = None,
 ) -> RenderableType:
     """One player's cards and how each is known (with a review's mark beside a card that
-    cost a trick), then the suits they showed out of."""
+    cost a trick), then the suits they showed out of. ``over``: the hand is over and its
+    cards not played never will be (by default, when its last card was played)."""
+    if over is None:
+        over = hand.finished
     trump = hand.trump if hand.trump >= 0 else None
     head = Text(person(k.seat, players), style="bold")
     if not k.active:
@@ -224,7 +228,7 @@ def seat_block(
             + _how(
                 x,
                 card if k.seat == hand.dealer else None,
-                hand.finished and not hand.unrecorded,
+                over and not hand.unrecorded,
             )
             + (f" ({_bower(hand, x.card)[2:]})" if _bower(hand, x.card) else "")
         )
@@ -265,6 +269,8 @@ def explain_view(
     """The dispute view of hand ``index`` (0-based), with a review's marks when given."""
     hand = game.hands[index]
     result = game.results()[index]
+    # Over: played out, settled by an upheld renege call, or followed by the next hand.
+    over = hand.finished or hand.upheld_call or index < len(game.hands) - 1
     parts: list[RenderableType] = []
 
     deal = Text(f"{person(hand.dealer, players)} dealt and turned up ")
@@ -322,5 +328,6 @@ def explain_view(
     parts.append(Text("Each player's cards, and how each is known", style="bold underline"))
     disc = discard_of(hand)
     for k in knowledge(hand):
-        parts.append(_indent(seat_block(hand, k, disc, players, marks), (0, 0, 0, INDENT)))
+        block = seat_block(hand, k, disc, players, marks, over)
+        parts.append(_indent(block, (0, 0, 0, INDENT)))
     return Group(*parts)
