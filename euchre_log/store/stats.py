@@ -425,7 +425,8 @@ def _review_counts(
     )
     seats: dict[int, dict[str, int]] = {}
     for game_id, seat, player in conn.execute(q):
-        seats.setdefault(int(game_id), {})[str(seat)] = int(player)
+        if seat in SEATS:  # a seat another program renamed counts nowhere, as in the sums
+            seats.setdefault(int(game_id), {})[str(seat)] = int(player)
     players: dict[int, Counted] = {}
     pairs: dict[tuple[int, int], Counted] = {}
     for game_id, by_seat in seats.items():
