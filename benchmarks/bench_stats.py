@@ -5,7 +5,8 @@ players under several rule sets, stored exactly as ``import`` stores them: the j
 the hash chain and the cached results. Then it times the stats several times and prints
 the median: the SQL aggregation alone (``store.stats.compute``), the same for one
 player, and the whole command as a user runs it (a fresh process, ``stats --json``).
-It prints figures and never fails.
+It prints figures and never fails. The open-hand review is left out (``--no-review``):
+reviewing the hands is ``bench_review.py``'s figure.
 
     python3 benchmarks/bench_stats.py                     # 100,000 hands, cached in /tmp
     python3 benchmarks/bench_stats.py --hands 20000 --runs 9 --cache /tmp/small.db
@@ -123,7 +124,7 @@ def main() -> None:
 
     store = open_store(str(path), create=False)
     have = stored_hands(store)
-    doc = compute(store)
+    doc = compute(store, review=False)
     print(
         f"\nDatabase: {path} ({path.stat().st_size / 1e6:.0f} MB), {doc['games']:,} games, "
         f"{have:,} hands, {len(doc['players'])} players, "
@@ -132,22 +133,24 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}, SQLite {__import__('sqlite3').sqlite_version}")
     print(f"Median of {args.runs} runs (each run's times in brackets):\n")
 
-    sql, times = median_time(lambda: compute(store), args.runs)
+    sql, times = median_time(lambda: compute(store, review=False), args.runs)
     print(f"  stats, SQL aggregation alone:        {sql:6.3f} s  {fmt(times)}")
     name = doc["players"][0]["name"]
-    one, times = median_time(lambda: compute(store, StatsFilter(player=name)), args.runs)
+    one, times = median_time(
+        lambda: compute(store, StatsFilter(player=name), review=False), args.runs
+    )
     print(f"  stats --player {name}, SQL alone:      {one:6.3f} s  {fmt(times)}")
     store.close()
 
     env = dict(os.environ, EUCHRE_LOG_DB=str(path))
-    command = [sys.executable, "-m", "euchre_log", "stats", "--json"]
+    command = [sys.executable, "-m", "euchre_log", "stats", "--json", "--no-review"]
 
     def run() -> None:
         subprocess.run(command, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
     whole, times = median_time(run, args.runs)
     print(f"  euchre-log stats --json, a fresh process: {whole:6.3f} s  {fmt(times)}")
-    table = [sys.executable, "-m", "euchre_log", "stats"]
+    table = [sys.executable, "-m", "euchre_log", "stats", "--no-review"]
 
     def run_table() -> None:
         subprocess.run(table, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)

@@ -75,12 +75,17 @@ def long_game(
 def build_db(path: Path, games: int = 1000, seed: int = SEED) -> Path:
     """A database of ``games`` games, the first the long game, stored as ``import`` does;
     built once and reused while its stamp matches."""
+    from euchre_log.engine.game import JUDGEMENT
     from euchre_log.formats.writer import game_info
     from euchre_log.store.access import open_store
     from euchre_log.store.games import import_games
+    from euchre_log.store.sql import SCHEMA_VERSION
 
     stamp = path.with_suffix(".stamp")
-    wanted = f"games={games} seed={seed} long={LONG_HANDS}\n"
+    # A database of another schema or judgement would be upgraded by the first command.
+    wanted = (
+        f"games={games} seed={seed} long={LONG_HANDS} schema={SCHEMA_VERSION} judged={JUDGEMENT}\n"
+    )
     if path.exists() and stamp.exists() and stamp.read_text() == wanted:
         return path
     for suffix in ("", "-wal", "-shm"):

@@ -2,4 +2,5 @@
 
 from euchre_log.cli import main
 
-main()
+if __name__ == "__main__":  # not when a worker process of ``review`` imports it
+    main()

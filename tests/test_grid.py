@@ -120,15 +120,24 @@ def _reference(chart: ScoreChart, width: int) -> list[list[tuple[str, object]]]:
     """The chart as it was drawn before: one cell at a time."""
     from euchre_log.render import chart as c
 
-    ns, ew, target = chart.ns, chart.ew, chart.target
+    high = max(chart.target, *chart.ns, *chart.ew)
+    unit, base = c.row_unit(min(0, *chart.ns, *chart.ew), high)
+
+    def row(value: int) -> int:
+        return (value - base) // unit
+
+    label_w = max(len(str(base + row(high) * unit)), len(str(base))) + 1
+    usable = max(width - label_w - 2 - len(" target"), 8)
+    shown = c.hands_shown(len(chart.ns), usable)
+    ns, ew = [row(chart.ns[i]) for i in shown], [row(chart.ew[i]) for i in shown]
+    target = row(chart.target)
     top, bottom = max(target, *ns, *ew), min(0, *ns, *ew)
-    label_w = max(len(str(top)), len(str(bottom))) + 1
-    usable = max(width - label_w - 2 - len(" target"), len(ns))
     step = max(1, min(4, usable // len(ns)))
     a, b = c._trace(ns, step), c._trace(ew, step)
     lines = []
     for level in range(top, bottom - 1, -1):
-        line = Text(f"{level:>{label_w}} ", style=c.TARGET_STYLE if level == target else "dim")
+        style = c.TARGET_STYLE if level == target else "dim"
+        line = Text(f"{base + level * unit:>{label_w}} ", style=style)
         line.append("┤" if level != bottom else "┼", style="dim")
         for x in range(len(ns) * step):
             pa, pb = a.get((level, x)), b.get((level, x))
@@ -163,6 +172,7 @@ def test_the_chart_drawn_run_by_run_is_the_chart_drawn_cell_by_cell() -> None:
             ns += rng.choice([0, 0, 1, 2, 4, -2])
             ew += rng.choice([0, 0, 1, 2, 4, -2])
             scores.append((ns, ew))
-        chart = ScoreChart(scores, rng.choice([5, 10, 11]), initial=(rng.randint(-2, 2), 0))
+        target = rng.choice([5, 10, 11, 10, 10, 500])  # 500: a row is 20 points
+        chart = ScoreChart(scores, target, initial=(rng.randint(-2, 2), 0))
         for width in (40, 100):
             assert _chart_cells(chart, width) == _reference(chart, width)

@@ -1,10 +1,13 @@
-"""Schema migrations: a database of the first released schema is upgraded when opened.
+"""Schema migrations: a database of an older schema is upgraded when opened.
 
 ``fixtures/schema-v1.db`` was written by euchre-log before migrations existed (schema 1,
 ``meta.schema_version = 1``, no ``alembic_version``), and ``schema-v1.expected.json`` holds
 what that old code read from it; ``fixtures/make_schema_v1.py`` says how both were made.
 On PostgreSQL the same rows are loaded into the tables of revision 0001 (the first
 schema, exactly), and the ``alembic_version`` table is dropped, as the old code had none.
+``fixtures/schema-v2.db`` (``make_schema_v2.py``) was written by the code of schema 2
+(revision 0002: each hand's head hash), the last before the review cache of schema 3; on
+PostgreSQL its rows go into the tables of revision 0002.
 Every test runs on SQLite and on PostgreSQL unless it says otherwise.
 """
 
@@ -33,6 +36,10 @@ EXPECTED: dict[str, Any] = json.loads(
     (FIXTURES / "schema-v1.expected.json").read_text(encoding="utf-8")
 )
 V1_TABLES = ("meta", "player", "game", "game_seat", "action", "hand", "flag")
+FIXTURE_V2 = FIXTURES / "schema-v2.db"
+EXPECTED_V2: dict[str, Any] = json.loads(
+    (FIXTURES / "schema-v2.expected.json").read_text(encoding="utf-8")
+)
 
 
 @pytest.fixture
@@ -41,9 +48,9 @@ def db(any_db: Database) -> Database:
     return any_db
 
 
-def fixture_rows(table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-    """The columns and rows of one table of the v1 fixture."""
-    con = sqlite3.connect(FIXTURE)
+def fixture_rows(table: str, fixture: Path = FIXTURE) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """The columns and rows of one table of a fixture (the v1 one by default)."""
+    con = sqlite3.connect(fixture)
     try:
         cursor = con.execute(f'SELECT * FROM "{table}"')
         return [d[0] for d in cursor.description], cursor.fetchall()
@@ -90,6 +97,44 @@ def v1(db: Database) -> Database:
     return load_v1(db)
 
 
+def load_v2(target: Database) -> Database:
+    """Make ``target`` a database as the code of schema 2 left it."""
+    if target.backend == "sqlite":
+        assert target.path is not None
+        shutil.copyfile(FIXTURE_V2, target.path)
+        return target
+    from alembic import command
+
+    from euchre_log.store.migrate import alembic_config
+
+    with target.engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "0002")
+        conn.execute(text("DELETE FROM meta"))
+        for table in V1_TABLES:
+            columns, rows = fixture_rows(table, FIXTURE_V2)
+            names = ", ".join(f'"{c}"' for c in columns)
+            marks = ", ".join(f":{c}" for c in columns)
+            records = [dict(zip(columns, row, strict=True)) for row in rows]
+            if table == "hand":
+                for r in records:
+                    r["alone"] = bool(r["alone"])
+            conn.execute(text(f'INSERT INTO "{table}" ({names}) VALUES ({marks})'), records)
+            if "id" in columns:
+                conn.execute(
+                    text(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                        f'(SELECT max(id) FROM "{table}"))'
+                    )
+                )
+    return target
+
+
+@pytest.fixture
+def v2(db: Database) -> Database:
+    """The fixture's database of schema 2, on each backend."""
+    return load_v2(db)
+
+
 def v1_contents(database: Database) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of the v1 tables, in the v1 columns only."""
     out = {}
@@ -128,9 +173,10 @@ def test_a_v1_database_is_upgraded_when_the_tool_opens_it_and_reads_as_before(
     before = v1_contents(v1)
     assert cli.json("games") == EXPECTED["games"]
     facts = schema_facts(v1)
-    assert facts["version"] == str(SCHEMA_VERSION) == "2"
-    assert facts["revision"] == "0002"
+    assert facts["version"] == str(SCHEMA_VERSION) == "3"
+    assert facts["revision"] == "0003"
     assert "head_hash" in facts["tables"]["hand"]
+    assert v1.value("SELECT count(*) FROM hand_review") == 0  # filled by stats, on demand
     # Nothing of the old record was lost or changed: every row of every table is there.
     after = v1_contents(v1)
     assert after.pop("meta") != before.pop("meta")
@@ -192,13 +238,13 @@ def test_an_upgrade_that_fails_half_way_changes_nothing(v1: Database, cli: Cli) 
     result = cli("games")
     assert result.exit_code == 2
     assert "cannot upgrade the database" in result.stderr
-    assert "from schema 1 to 2" in result.stderr and "stopped on purpose" in result.stderr
+    assert "from schema 1 to 3" in result.stderr and "stopped on purpose" in result.stderr
     assert "Nothing was changed." in result.stderr
     # The column was added and the hands filled before the failure: all of it rolled back.
     assert schema_facts(v1) == facts and v1.contents() == before
     v1.sql("DROP TRIGGER refuse" if v1.backend == "sqlite" else "DROP TRIGGER refuse ON meta")
     assert cli.json("games") == EXPECTED["games"]
-    assert schema_facts(v1)["version"] == "2"
+    assert schema_facts(v1)["version"] == "3"
 
 
 def test_a_new_database_is_built_by_the_migrations_exactly_as_the_tables_declare(
@@ -210,7 +256,7 @@ def test_a_new_database_is_built_by_the_migrations_exactly_as_the_tables_declare
 
     open_store(str(db)).close()
     facts = schema_facts(db)
-    assert (facts["version"], facts["revision"]) == ("2", "0002")
+    assert (facts["version"], facts["revision"]) == ("3", "0003")
     with db.engine.connect() as conn:
         context = MigrationContext.configure(conn, opts={"compare_type": True})
         assert compare_metadata(context, SQLModel.metadata) == []
@@ -234,7 +280,7 @@ def test_two_tools_opening_an_old_database_at_once_both_work(v1: Database) -> No
     for s in opened:
         assert isinstance(s, Store)
         s.close()
-    assert schema_facts(v1)["revision"] == "0002"
+    assert schema_facts(v1)["revision"] == "0003"
     assert v1.value("SELECT count(*) FROM hand WHERE head_hash IS NULL") == 0
 
 
@@ -291,3 +337,98 @@ def test_the_migrations_ship_inside_the_package() -> None:
     assert "euchre_log.store.migrations.versions" in found
     versions = ROOT / "euchre_log" / "store" / "migrations" / "versions"
     assert len(list(versions.glob("rev*.py"))) == SCHEMA_VERSION
+
+
+# ---------------------------------------------------------------------------
+# Schema 2 to 3: the review cache
+
+
+def v2_contents(database: Database) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the v2 tables, in the v2 columns."""
+    out = {}
+    for table in V1_TABLES:
+        columns, _ = fixture_rows(table, FIXTURE_V2)
+        names = ", ".join(f'"{c}"' for c in columns)
+        out[table] = sorted(database.rows(f'SELECT {names} FROM "{table}"'), key=repr)
+    return out
+
+
+def test_the_v2_fixture_is_a_database_of_schema_2(v2: Database) -> None:
+    facts = schema_facts(v2)
+    assert (facts["version"], facts["revision"]) == ("2", "0002")
+    assert "head_hash" in facts["tables"]["hand"] and "hand_review" not in facts["tables"]
+    assert v2.value("SELECT count(*) FROM hand WHERE head_hash IS NULL") == 0
+
+
+def test_a_v2_database_gains_the_review_cache_and_stats_fills_it(v2: Database, cli: Cli) -> None:
+    before = v2_contents(v2)
+    assert cli.json("games") == EXPECTED_V2["games"]
+    facts = schema_facts(v2)
+    assert (facts["version"], facts["revision"]) == ("3", "0003")
+    assert "hand_review" in facts["tables"]
+    assert v2.value("SELECT count(*) FROM hand_review") == 0
+    after = v2_contents(v2)
+    assert after.pop("meta") != before.pop("meta")
+    assert after == before  # nothing of the old record changed
+    for game, summary in EXPECTED_V2["summary"].items():
+        assert cli.json("summary", game) == summary
+    # stats reviews every hand once, keyed by the hand's head hash.
+    stats = cli.json("stats")
+    # Five hands are not analysed: one passed out in each of games 1 and 4, a renege in
+    # each of games 2 and 4, and game 5's hand, not finished.
+    assert stats["review"] == {"hands": 18, "reviewed": 18, "analysed": 13, "missing": 0}
+    not_analysed = v2.rows("SELECT game_id, number FROM hand_review WHERE analysed = :f", f=False)
+    assert sorted(not_analysed) == [(1, 9), (2, 1), (4, 1), (4, 2), (5, 1)]
+    cached = v2.rows(
+        "SELECT r.game_id, r.number FROM hand_review r JOIN hand h ON h.game_id = r.game_id"
+        " AND h.number = r.number AND h.head_hash = r.head_hash"
+    )
+    assert len(cached) == 18 == v2.value("SELECT count(*) FROM hand_review")
+    # The cached numbers are the review's: game 1 is the family game.
+    reviewed = cli.json("review", "1")["games"][0]
+    family = v2.rows(
+        "SELECT sum(plays_n), sum(choices_n), sum(cost_n), sum(plays_w) FROM hand_review"
+        " WHERE game_id = 1"
+    )[0]
+    players = reviewed["players"]
+    assert tuple(int(x) for x in family) == (
+        players["N"]["plays"],
+        players["N"]["choices"],
+        players["N"]["cost_tricks"],
+        players["W"]["plays"],
+    )
+    assert cli.json("stats") == stats  # nothing left to review: the same numbers
+    assert cli("verify").exit_code == 0
+
+
+def test_a_hand_whose_record_changes_is_reviewed_again(v2: Database, cli: Cli) -> None:
+    cli.json("stats")
+    head = v2.value("SELECT head_hash FROM hand WHERE game_id = 5 AND number = 1")
+    (old,) = v2.rows("SELECT head_hash, analysed FROM hand_review WHERE game_id = 5")
+    assert old == (head, False)  # unfinished: not analysed
+    # Finish game 5's hand: its head moves on, and so its cached review is stale.
+    assert cli("record", "5", input="qd kd ad 9d\nas ks\n").exit_code == 0
+    moved = v2.value("SELECT head_hash FROM hand WHERE game_id = 5 AND number = 1")
+    assert moved != head
+    assert cli.json("stats")["review"]["missing"] == 0
+    rows = v2.rows("SELECT head_hash FROM hand_review WHERE game_id = 5 AND number = 1")
+    assert rows == [(moved,)]  # the stale row is gone, the new one keyed by the new head
+    # An undo moves the head again (back to a new entry, never to the old hash).
+    assert cli("record", "5", input="undo\n").exit_code == 0
+    again = v2.value("SELECT head_hash FROM hand WHERE game_id = 5 AND number = 1")
+    assert again not in (head, moved)
+    assert cli.json("stats", "--no-review")["review"] is None
+    assert v2.rows("SELECT head_hash FROM hand_review WHERE game_id = 5") == [(moved,)]
+    assert cli.json("stats")["review"]["missing"] == 0
+    assert v2.rows("SELECT head_hash FROM hand_review WHERE game_id = 5") == [(again,)]
+
+
+def test_a_v2_upgrade_that_fails_half_way_changes_nothing(v2: Database, cli: Cli) -> None:
+    _refuse_meta_updates(v2)
+    before, facts = v2.contents(), schema_facts(v2)
+    result = cli("games")
+    assert result.exit_code == 2 and "from schema 2 to 3" in result.stderr
+    assert schema_facts(v2) == facts and v2.contents() == before  # no hand_review table
+    v2.sql("DROP TRIGGER refuse" if v2.backend == "sqlite" else "DROP TRIGGER refuse ON meta")
+    assert cli.json("games") == EXPECTED_V2["games"]
+    assert schema_facts(v2)["revision"] == "0003"

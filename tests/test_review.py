@@ -5,7 +5,9 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +23,7 @@ from euchre_log.engine.review import (
     PlayReview,
     dealt_hands,
     hand_par,
+    lone_marches,
     par_of_deal,
     player_totals,
     rank_order,
@@ -204,8 +207,20 @@ def test_best_calls_from_par() -> None:
     )
     assert ordering.makers_called_best is True  # N ordered up hearts
     alone = review_hand(sample_hand("seed001-going-alone.json"))
-    assert alone.best_calls == (BestCall(0, (C, H), 5, (2, 0)), BestCall(1, (D, S), 5, (0, 2)))
-    assert alone.makers_called_best is True
+    # NS march in clubs or hearts (par above), and South marches alone in either: with
+    # North out, W's lead is ruffed by S, whose trumps draw E-W's, as in the par. E-W
+    # march in diamonds or spades, and West alone in spades (W's JS AS KS QS, then TD).
+    assert alone.best_calls == (
+        BestCall(0, (C, H), 5, (2, 0), ((SOUTH, C), (SOUTH, H)), (4, 0)),
+        BestCall(1, (D, S), 5, (0, 2), ((W, S),), (0, 4)),
+    )
+    assert alone.makers_called_best is True  # W went alone in spades
+    assert [b.best_points for b in alone.best_calls] == [4, 4]
+    # Par's best for N-S in the ordering-up deal is hearts with North's partner: hearts
+    # ordered up alone would not be.
+    assert ordering.best_calls is not None
+    assert [b.best_points for b in ordering.best_calls] == [1, 2]
+    assert replace(ordering, alone=True).makers_called_best is False
 
 
 # ---------------------------------------------------------------------------
@@ -466,3 +481,117 @@ def test_one_solver_for_many_hands_gives_the_same_reviews() -> None:
     shared = Solver()
     hands = [played_hand(seed, RULES[seed % len(RULES)]) for seed in range(12)]
     assert [review_hand(h, shared) for h in hands] == [review_hand(h) for h in hands]
+
+
+# ---------------------------------------------------------------------------
+# Hands that end early: a claim, or tricks recorded without their cards.
+
+
+def test_a_claim_whose_cards_are_all_known_is_analysed() -> None:
+    # Seed 001's ordering-up hand with the deal recorded, stopped after trick 2 by
+    # North's claim of the last three tricks. Every card is known, so the claim was
+    # checked (it is bad: E-W can take a trick) and the hand is analysed: the eight
+    # cards recorded are graded as in the hand played out, dd_tricks is the value before
+    # the first card, and the tricks are those scored, the claimed three included.
+    lines = ORDER_UP_PLAY.strip().splitlines()
+    full = review_hand(session(ORDER_UP_DEAL + ORDER_UP_PLAY).game.hands[0])
+    hand = session(ORDER_UP_DEAL + "\n".join(lines[:3]) + "\nclaim N").game.hands[0]
+    assert hand.claim_known and [f.kind for f in hand.flags] == ["bad_claim"]
+    r = review_hand(hand)
+    check_review(r, hand)
+    assert r.analysed and r.reason is None
+    assert r.dd_tricks == full.dd_tricks == 4
+    assert r.tricks == 5 and (r.claimed, r.claimed_tricks) == (N, 3)
+    assert r.plays is not None and full.plays is not None and r.plays == full.plays[:8]
+    assert r.plays[-1].dd_after == 3  # S's A♣ gave a trick away: 3 with best play, 5 claimed
+    assert r.par == full.par and r.best_calls == full.best_calls
+    # A claim before the first card: nothing graded, the value from the first lead.
+    early = review_hand(session(ORDER_UP_DEAL + "9h o 9s\nclaim N").game.hands[0])
+    assert early.analysed and early.plays == () and early.dd_tricks == 4
+    assert early.values == (4,) and early.makers_could_make and not early.defenders_could_euchre
+
+
+def test_a_claim_with_cards_not_known_and_tricks_without_cards_are_not_analysed() -> None:
+    lines = ORDER_UP_PLAY.strip().splitlines()
+    unknown = session("\n".join(lines[:3]) + "\nclaim N").game.hands[0]
+    assert unknown.claimed == N and not unknown.claim_known
+    r = review_hand(unknown)
+    assert not r.analysed and r.dd_tricks is None and r.plays is None
+    assert r.reason == (
+        "N claimed the rest of the tricks while some cards still held were not known: "
+        "best play cannot be worked out"
+    )
+    # Tricks without their cards, even with every dealt card recorded: not analysed.
+    rest = review_hand(session(ORDER_UP_DEAL + "\n".join(lines[:3]) + "\ntricks 2").game.hands[0])
+    assert rest.reason == (
+        "tricks 3 to 5 were recorded without their cards: the play cannot be graded"
+    )
+    whole = review_hand(session("9h o 9s\nt4").game.hands[0])
+    assert (
+        whole.reason == "the whole hand was recorded without its cards: the play cannot be graded"
+    )
+    last = review_hand(session("\n".join(lines[:5]) + "\ntricks NS 1").game.hands[0])
+    assert last.reason == "trick 5 was recorded without its cards: the play cannot be graded"
+
+
+def test_who_could_have_made_it_and_who_could_have_euchred_it() -> None:
+    # Seed 001's ordering-up hand: 4 with best play, S's A♣ gives one away: 3 as played.
+    r = review_hand(sample_hand("seed001-ordering-up.json"))
+    assert r.values is not None and set(r.values) == {4, 3}
+    assert r.makers_could_make is True and r.defenders_could_euchre is False
+    v = HandReview(1, True, dd_tricks=3, plays=(PlayReview(1, N, 0, 3, 2, 1, (), 2, "??"),))
+    assert v.values == (3, 2) and v.makers_could_make and v.defenders_could_euchre
+    not_analysed = HandReview(1, False, "passed out: nobody named trump")
+    assert not_analysed.values is None and not_analysed.makers_could_make is None
+
+
+# ---------------------------------------------------------------------------
+# Lone marches, against brute force.
+
+
+@pytest.mark.slow
+def test_lone_marches_match_brute_force() -> None:
+    # Sixteen lone hands per deal (each seat, each trump), and for the upcard's suit each
+    # of the dealer's six discards: a few seconds of brute force per deal.
+    rng = random.Random(7)
+    found = 0
+    for k in range(20):
+        cards = [s * 8 + r for s in range(4) for r in range(2, 8)]  # 9 to A of each suit
+        rng.shuffle(cards)
+        dealt = tuple(sum(1 << c for c in cards[i * 5 : i * 5 + 5]) for i in range(4))
+        upcard, dealer = cards[20], k % 4
+        rules = Rules.build({"loner_lead": "left_of_loner"} if k % 2 else {})
+        got = lone_marches(dealt, dealer, upcard, rules)
+        want = []
+        for suit in range(4):
+            for seat in range(4):
+                partner = (seat + 2) % 4
+                sitting = 1 << partner
+                leader = (seat if k % 2 else dealer) + 1
+                while (sitting >> (leader % 4)) & 1:
+                    leader += 1
+                hands = list(dealt)
+                hands[partner] = 0
+                brute = Brute(suit, sitting)
+
+                def marches(
+                    h: list[int], brute: Brute = brute, leader: int = leader, team: int = seat % 2
+                ) -> bool:
+                    ns = brute.ns(masks_to_sets(h), leader % 4, ())
+                    return ns == 5 if team == 0 else ns == 0
+
+                if upcard // 8 != suit or dealer == partner:
+                    ok = marches(hands)
+                else:
+                    six = dealt[dealer] | 1 << upcard
+                    options = []
+                    for c in [c for c in range(33) if (six >> c) & 1]:
+                        h = list(hands)
+                        h[dealer] = six & ~(1 << c)
+                        options.append(marches(h))
+                    ok = any(options) if dealer == seat else all(options)
+                if ok:
+                    want.append((seat, suit))
+        assert list(got) == want, k
+        found += len(want)
+    assert found >= 3  # the deals include lone marches

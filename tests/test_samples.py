@@ -130,3 +130,43 @@ def test_each_preset_game_recorded_through_the_piped_recorder_exports_as_the_sam
     assert [{k: h.get(k) for k in ("dealer", "upcard", "actions")} for h in exported["hands"]] == [
         {k: h.get(k) for k in ("dealer", "upcard", "actions")} for h in doc["hands"]
     ]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.glob("*.json")))
+def test_every_view_agrees_with_check_on_every_sample(cli: Cli, name: str) -> None:
+    """The dispute issue: `check`, `summary --json`, `replay`, `explain` and `stats`
+    agree. The stored game's summary is the check report's verdict hand for hand; every
+    flag and upheld call that check reports is what replay and explain say; stats count
+    the reneges check flags, and the calls, makes and euchres of its hands."""
+    from euchre_log.formats.outputs import SummaryOut
+
+    path = SAMPLES / name
+    args = ("check", "--json", str(path))
+    (checked,) = assert_verdict(invoke(*args), args)["games"]
+    (item,) = cli.json("import", str(path))["imported"]
+    summary = cli.json("summary", str(item["id"]), code=0)
+    SummaryOut.model_validate(summary)
+    assert summary["hands"] == checked["hands"] and summary["winner"] == checked["winner"]
+    replay = " ".join(cli("replay", str(item["id"])).stdout.split())
+    for hand in checked["hands"]:
+        explained = " ".join(
+            cli("explain", str(item["id"]), "--hand", str(hand["number"])).stdout.split()
+        )
+        reneges = [f for f in hand["flags"] if f["kind"] == "renege"]
+        assert ("Renege: yes." in explained) == bool(reneges), (name, hand["number"])
+        if hand["outcome"] == "renege_penalty":
+            assert "A renege call was upheld" in replay and "upheld" in explained
+        for flag in hand["flags"]:
+            if flag["kind"] != "renege":
+                assert flag["kind"].replace("_", " ").upper() in replay.upper(), flag
+    stats = cli.json("stats", "--game", str(item["id"]))
+    flagged = sum(1 for h in checked["hands"] for f in h["flags"] if f["kind"] == "renege")
+    assert sum(p["reneges"] for p in stats["players"]) == flagged
+    made = [h for h in checked["hands"] if h["maker"] is not None]
+    assert sum(p["calls"] for p in stats["players"]) == len(made)
+    assert sum(p["made"] for p in stats["players"]) == sum(
+        h["outcome"] in ("made", "march") for h in made
+    )
+    assert sum(p["euchred"] for p in stats["players"]) == sum(
+        h["outcome"] == "euchred" for h in made
+    )

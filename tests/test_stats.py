@@ -89,10 +89,91 @@ def calls() -> dict[str, int]:
     return {"calls": 0, "made": 0, "marches": 0, "euchred": 0}
 
 
+REVIEW_COUNTS = (
+    "hands",
+    "plays",
+    "choices",
+    "good",
+    "tricks_given",
+    "makeable_not_made",
+    "avoidable_euchres",
+)
+
+
+def review_totals(counts: dict[str, int]) -> dict[str, Any]:
+    """A player's or a pair's review counts as stats --json gives them."""
+    out: dict[str, Any] = {k: v for k, v in counts.items() if k != "good"}
+    choices = counts["choices"]
+    out["accuracy"] = round(100 * counts["good"] / choices, 1) if choices else None
+    return {
+        k: out[k]
+        for k in (
+            "hands",
+            "plays",
+            "choices",
+            "tricks_given",
+            "accuracy",
+            "makeable_not_made",
+            "avoidable_euchres",
+        )
+    }
+
+
+def count_reviews(
+    review: dict[str, Any],
+    seats: dict[str, str],
+    people: dict[str, dict[str, int]],
+    pairs: dict[tuple[str, ...], dict[str, int]],
+) -> int:
+    """Add one game's review --json (REVIEW.md's fields) to each player's and pair's
+    counts, by the definitions in the stats help; returns the analysed hands."""
+    partner = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    analysed = 0
+    for h in review["hands"]:
+        if not h["analysed"]:
+            continue
+        analysed += 1
+        makers = team(h["maker"])
+        euchred = h["tricks"] < 3
+        makeable = euchred and h["dd_tricks"] >= 3
+        avoidable = euchred and h["par"] is not None and h["par"][h["trump"]][makers] >= 3
+        for t, (a, b) in (("NS", ("N", "S")), ("EW", ("E", "W"))):
+            key = tuple(sorted((seats[a], seats[b]), key=str.casefold))
+            if key in pairs:
+                pair = pairs[key]
+                pair["hands"] += 1
+                pair["makeable_not_made"] += makers == t and makeable
+                pair["avoidable_euchres"] += makers == t and avoidable
+        for seat, name in seats.items():
+            if name not in people:
+                continue
+            mine = people[name]
+            mine["hands"] += 1
+            playing = h["maker"] == seat or (h["maker"] == partner[seat] and not h["alone"])
+            mine["makeable_not_made"] += playing and makeable
+            mine["avoidable_euchres"] += playing and avoidable
+        for play in h["plays"]:
+            cost, choice = play["cost"], play["legal"] >= 2
+            name = seats[play["seat"]]
+            ours = [people[name]] if name in people else []
+            key = tuple(sorted((name, seats[partner[play["seat"]]]), key=str.casefold))
+            ours += [pairs[key]] if key in pairs else []
+            for c in ours:
+                c["plays"] += 1
+                c["tricks_given"] += cost
+                c["choices"] += choice
+                c["good"] += choice and cost == 0
+    return analysed
+
+
 def expected_stats(
-    logs: list[dict[str, Any]], reports: list[dict[str, Any]], player: str | None = None
+    logs: list[dict[str, Any]],
+    reports: list[dict[str, Any]],
+    player: str | None = None,
+    reviews: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The stats document, counted from check reports and the logs' actions."""
+    """The stats document, counted from check reports and the logs' actions, and from
+    ``review --json`` of the same logs (``reviews``) for the open-hand review's counts."""
     players: dict[str, dict[str, Any]] = {}
     pairs: dict[tuple[str, ...], dict[str, int]] = {}
     n_games = n_hands = 0
@@ -198,18 +279,32 @@ def expected_stats(
                 count_call(p["by_trump"][h["trump"]], outcome)
                 rel = (SEATS.index(seat) - SEATS.index(h["dealer"])) % 4
                 count_call(p["by_seat"][relative[rel]], outcome)
+    analysed = 0
+    if reviews is not None:
+        people = {name: dict.fromkeys(REVIEW_COUNTS, 0) for name in players}
+        duos = {key: dict.fromkeys(REVIEW_COUNTS, 0) for key in pairs}
+        for log, review in zip(logs, reviews, strict=True):
+            if player is None or player in log["game"]["players"].values():
+                analysed += count_reviews(review, log["game"]["players"], people, duos)
+        for name, p in players.items():
+            p["review"] = review_totals(people[name])
+        for key, pair in pairs.items():
+            pair["review"] = review_totals(duos[key])  # type: ignore[assignment]
     ordered_players = sorted(players.values(), key=lambda e: (e["name"].casefold(), e["name"]))
     partnerships = [
         {"players": list(k), **v}
         for k, v in sorted(pairs.items(), key=lambda kv: [n.casefold() for n in kv[0]])
     ]
-    return {
+    doc: dict[str, Any] = {
         "filters": {"player": player, "since": None, "games": []},
         "games": n_games,
         "hands": n_hands,
         "players": ordered_players,
         "partnerships": partnerships,
     }
+    if reviews is not None:
+        doc["review"] = {"hands": n_hands, "reviewed": n_hands, "analysed": analysed, "missing": 0}
+    return doc
 
 
 Corpus = tuple[Path | Database, list[Path]]
@@ -244,6 +339,21 @@ def reports_for(cli: Cli, paths: Iterable[Path]) -> list[dict[str, Any]]:
     return games
 
 
+_REVIEWS: dict[Path, dict[str, Any]] = {}
+
+
+def reviews_for(paths: Iterable[Path]) -> list[dict[str, Any]]:
+    """``review --json`` of each log (one game each), computed once per file."""
+    paths = list(paths)
+    todo = [p for p in paths if p not in _REVIEWS]
+    if todo:
+        result = invoke("review", "--json", *(str(p) for p in todo))
+        assert result.exit_code == 0, result.output
+        for path, game in zip(todo, json.loads(result.stdout)["games"], strict=True):
+            _REVIEWS[path] = game
+    return [_REVIEWS[p] for p in paths]
+
+
 def filtered(
     paths: list[Path], keep: Callable[[int, dict[str, Any]], bool]
 ) -> tuple[list[dict[str, Any]], list[Path]]:
@@ -262,7 +372,7 @@ def test_stats_match_counts_from_the_check_reports(corpus: Corpus) -> None:
     cli = Cli(db)
     logs, _ = filtered(paths, lambda i, log: True)
     reports = reports_for(cli, paths)
-    expected = expected_stats(logs, reports)
+    expected = expected_stats(logs, reports, reviews=reviews_for(paths))
     got = cli.json("stats")
     StatsOut.model_validate(got)
     assert got["games"] == len(paths) and got["hands"] == sum(len(r["hands"]) for r in reports)
@@ -279,13 +389,16 @@ def test_stats_match_counts_from_the_check_reports(corpus: Corpus) -> None:
     }
     for key in ("alone_marches", "defended_alone", "euchres_as_defender", "reneges", "marches"):
         assert totals[key] > 0, key
+    for key in ("tricks_given", "makeable_not_made", "avoidable_euchres"):
+        assert sum(p["review"][key] for p in got["players"]) > 0, key
+    assert got["review"]["missing"] == 0 and got["review"]["analysed"] > 0
 
 
 def test_stats_for_one_player_and_their_partnerships(corpus: Corpus) -> None:
     db, paths = corpus
     cli = Cli(db)
     logs, kept = filtered(paths, lambda i, log: "Eve" in log["game"]["players"].values())
-    expected = expected_stats(logs, reports_for(cli, kept), player="Eve")
+    expected = expected_stats(logs, reports_for(cli, kept), "Eve", reviews_for(kept))
     got = cli.json("stats", "--player", "eve")  # names match without case
     expected["filters"]["player"] = "Eve"
     assert got == expected
@@ -300,13 +413,13 @@ def test_stats_since_a_date_and_for_some_games(corpus: Corpus) -> None:
         return (log["game"].get("date") or "") >= "2026-07-01"
 
     logs, kept = filtered(paths, recent)
-    expected = expected_stats(logs, reports_for(cli, kept))
+    expected = expected_stats(logs, reports_for(cli, kept), reviews=reviews_for(kept))
     expected["filters"]["since"] = "2026-07-01"
     assert cli.json("stats", "--since", "2026-07-01") == expected
 
     chosen = [3, 5, 8, 13]
     logs, kept = filtered(paths, lambda i, log: i in chosen)
-    expected = expected_stats(logs, reports_for(cli, kept))
+    expected = expected_stats(logs, reports_for(cli, kept), reviews=reviews_for(kept))
     expected["filters"]["games"] = chosen
     assert cli.json("stats", "--game", "3,5", "--game", "8", "-g", "13") == expected
 
@@ -325,6 +438,9 @@ def test_stats_csv_has_one_row_per_player(corpus: Corpus) -> None:
         assert int(row["round_2_made"]) == p["by_round"]["2"]["made"]
         assert int(row["trump_H_calls"]) == p["by_trump"]["H"]["calls"]
         assert int(row["seat_dealer_euchred"]) == p["by_seat"]["dealer"]["euchred"]
+        assert int(row["review_tricks_given"]) == p["review"]["tricks_given"]
+        accuracy = p["review"]["accuracy"]
+        assert row["review_accuracy"] == ("" if accuracy is None else str(accuracy))
 
 
 def test_stats_tables_for_everyone_and_for_a_person(corpus: Corpus) -> None:
@@ -354,7 +470,9 @@ def test_stats_of_an_empty_database(cli: Cli) -> None:
         "hands": 0,
         "players": [],
         "partnerships": [],
+        "review": {"hands": 0, "reviewed": 0, "analysed": 0, "missing": 0},
     }
+    assert cli.json("stats", "--no-review")["review"] is None
     assert "nothing to count" in cli("stats").stdout
     assert cli("stats", "--format", "csv").stdout.startswith("name,games,wins,")
 
@@ -389,9 +507,13 @@ def test_stats_bad_input_exits_2(corpus: Corpus, args: list[str], message: str) 
 def test_stats_are_sums_in_the_database_not_a_replay(
     corpus: Corpus, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """stats never loads a game through the engine: it reads the cached results."""
+    """stats never loads a game through the engine: it reads the cached results. Only a
+    hand without a current review is replayed, once, to review it (--no-review never)."""
     import euchre_log.store.games as games
     import euchre_log.store.read as read
+
+    db, _ = corpus
+    assert Cli(db)("stats").exit_code == 0  # every review is cached from here on
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("stats loaded a game")
@@ -399,8 +521,8 @@ def test_stats_are_sums_in_the_database_not_a_replay(
     monkeypatch.setattr(games, "load_game", refuse)
     monkeypatch.setattr(read, "load_game", refuse)
     monkeypatch.setattr(read, "effective_entries", refuse)
-    db, _ = corpus
     assert Cli(db)("stats").exit_code == 0
+    assert Cli(db)("stats", "--no-review").exit_code == 0
 
 
 def test_players_and_partners_count_once_per_game_whatever_the_seat() -> None:
@@ -414,3 +536,12 @@ def test_players_and_partners_count_once_per_game_whatever_the_seat() -> None:
     assert ann["by_seat"]["left_of_dealer"]["made"] == 1 and ann["by_round"]["1"]["calls"] == 1
     dan = next(p for p in expected["players"] if p["name"] == "Dan")
     assert (dan["calls"], dan["points"], dan["hands"]) == (0, 0, 1)
+
+
+def test_the_review_columns_are_the_review_models_fields() -> None:
+    """``formats.names.REVIEW_FIELDS`` (the CSV's review columns, without Pydantic) lists
+    the fields of ``outputs.ReviewStats`` (the JSON's), in order."""
+    from euchre_log.formats.names import REVIEW_FIELDS
+    from euchre_log.formats.outputs import ReviewStats
+
+    assert tuple(ReviewStats.model_fields) == REVIEW_FIELDS

@@ -14,9 +14,25 @@ from .app import app, fail
 from .common import opened, print_json
 
 if TYPE_CHECKING:
+    from ..render.replay import Marks
     from ..store.read import StoredGame
 
 GAME_HELP = "The game's id (euchre-log games lists them)."
+NO_REVIEW_HELP = (
+    "Leave out the open-hand review: the ? and ?? beside cards that gave away a trick with "
+    "every card face up, and the par line (shown by default when the hand can be analysed)."
+)
+
+
+def review_marks(stored: StoredGame, indexes: Sequence[int]) -> dict[int, Marks]:
+    """The open-hand review's marks for the hands to draw, by hand index."""
+    from ..render.review import marks
+    from .reviewing import review_hands
+
+    hands = [stored.game.hands[i] for i in indexes]
+    reviews = review_hands(hands, "Reviewing hands")
+    return {i: marks(h, r, stored.players) for i, h, r in zip(indexes, hands, reviews, strict=True)}
+
 
 NEXT, BACK, QUIT = "next", "back", "quit"
 STEP_KEYS = "Enter or → next · ← back · q quit"
@@ -53,14 +69,17 @@ def facts(stored: StoredGame) -> dict[str, object]:
 
 
 def game_title(stored: StoredGame) -> str:
-    """``Game 2: The renege dispute (2026-11-27) · N Ann, E Bob, S Cat, W Dan``."""
+    """``Game 2: The renege dispute (2026-11-27) · N Ann, E Bob, S Cat, W Dan``, its user
+    text as views show it (``formats.text.visible``)."""
+    from ..formats.text import visible
+
     title = f"Game {stored.id}"
     if stored.title:
         title += f": {stored.title}"
     if stored.date:
         title += f" ({stored.date})"
     seats = ", ".join(f"{s} {n}" for s, n in stored.players.items())
-    return f"{title} · {seats}"
+    return visible(f"{title} · {seats}")
 
 
 # ---------------------------------------------------------------------------
@@ -171,6 +190,7 @@ def replay(
             "report result, the deal, the discard, every entry and every trick.",
         ),
     ] = False,
+    no_review: Annotated[bool, typer.Option("--no-review", help=NO_REVIEW_HELP)] = False,
 ) -> None:
     """Replay a game's hands trick by trick, as they lay on the table.
 
@@ -179,6 +199,10 @@ def replay(
     (recorded, or worked out from the play once the hand is over). Then each trick with
     North at the top and South at the bottom, cards in their suit's colour, the lead, the
     winner, the trick count and any flag about it; the hand's result closes it.
+
+    With every card known, the open-hand review marks each card that gave away a trick
+    (? or ??, with the cards that would have kept it) and gives the par under the deal:
+    hindsight, which no player had at the table. --no-review leaves it out.
     """
     from rich.console import Group
     from rich.text import Text
@@ -198,13 +222,17 @@ def replay(
         return
     title = Text(game_title(stored), style="bold")
     con = console()
+    marks = {} if no_review else review_marks(stored, indexes)
     if not (step_mode and can_step()):
         con.print(title)
         for i in indexes:
             con.print()
-            con.print(hand_view(stored.game, i, stored.players))
+            if i in marks:
+                con.print(hand_view(stored.game, i, stored.players, marks[i]))
+            else:
+                con.print(hand_view(stored.game, i, stored.players))
         return
-    screens = game_screens(stored.game, stored.players, indexes)
+    screens = game_screens(stored.game, stored.players, indexes, marks)
 
     fd = sys.stdin.fileno()
 
@@ -241,6 +269,7 @@ def explain(
             "and each player's cards with how each is known.",
         ),
     ] = False,
+    no_review: Annotated[bool, typer.Option("--no-review", help=NO_REVIEW_HELP)] = False,
 ) -> None:
     """Settle a dispute about one hand: everything the record shows, read aloud.
 
@@ -248,7 +277,9 @@ def explain(
     out of ♥ on trick 2 (played 9♣) but held K♥, which they played on trick 4". Then each
     player's cards and how each is known (dealt and shown, the upcard picked up, played
     on a trick, shown with a renege call, or worked out from the play), and the suits each
-    player showed out of.
+    player showed out of. When every card is known, the open-hand review adds ? or ??
+    beside the cards that gave away a trick and its par line (hindsight; --no-review
+    leaves it out).
     """
     from rich.text import Text
 
@@ -292,4 +323,8 @@ def explain(
             style="bold",
         )
     )
-    con.print(explain_view(stored.game, index, stored.players))
+    if no_review:
+        con.print(explain_view(stored.game, index, stored.players))
+    else:
+        marks = review_marks(stored, [index])[index]
+        con.print(explain_view(stored.game, index, stored.players, marks))

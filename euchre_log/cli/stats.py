@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from .app import app, fail
-from .common import opened, print_json
+from .common import game_ids_in_range, opened, print_json
 
 
 class Format(StrEnum):
@@ -27,11 +27,13 @@ def parse_game_ids(values: list[str] | None) -> tuple[int, ...]:
             part = part.strip()
             if not part:
                 continue
-            if not part.isdigit():
+            if not (part.isascii() and part.isdigit()):
                 raise fail(f"--game takes game ids, like --game 3 or --game 3,5 (got {value!r})")
+            if len(part) > 19:
+                raise fail(f"there is no game {part[:19]}...: game ids are whole numbers from 1")
             if int(part) not in ids:
                 ids.append(int(part))
-    return tuple(ids)
+    return tuple(game_ids_in_range(ids) or ())
 
 
 @app.command()
@@ -77,6 +79,14 @@ def stats(
             help="table, json (the same as --json), or csv: one row per player, for spreadsheets.",
         ),
     ] = Format.table,
+    no_review: Annotated[
+        bool,
+        typer.Option(
+            "--no-review",
+            help="Leave out the open-hand review's counts (null in --json), and review no "
+            "hand: stats then only sums what the database holds.",
+        ),
+    ] = False,
 ) -> None:
     """Player and partnership stats, counted in the database over the stored games.
 
@@ -115,6 +125,24 @@ def stats(
     two: a suit named), by trump suit, and by the caller's seat relative to the dealer
     (left of the dealer bids first, then the dealer's partner, right of the dealer, and
     the dealer).
+
+    review: the open-hand review's counts, for each player and each partnership, over
+    the hands of their games that it could analyse (trump made, the play finished,
+    every card known, no renege), judged with every card face up, which is hindsight
+    no player has at the table (euchre-log review shows it hand by hand). hands: those
+    analysed hands. plays: the cards they played in them. choices: the plays where
+    they had two or more legal cards. tricks_given: the tricks their cards gave away.
+    accuracy: the share of their choices that gave nothing away. makeable_not_made:
+    hands they played for the makers (the maker, or the maker's partner unless the
+    maker went alone; for a partnership, the hands the pair made trump) that best play
+    from the first card made, but that were euchred. avoidable_euchres: hands they
+    played for the makers that were euchred though par, from the hands as dealt,
+    gives the makers 3 tricks or more in the trump they named (nobody alone, the
+    dealer's best discard).
+
+    Each hand is reviewed once and the result kept in the database; a hand whose record
+    changes is reviewed again. The first stats over many stored hands reviews them on
+    every core, with a progress bar on a terminal; --no-review skips the review.
     """
     from ..store.stats import StatsFilter, compute, parse_since
 
@@ -125,7 +153,17 @@ def stats(
     ids = parse_game_ids(game)
     with opened(ctx) as store:
         day = parse_since(since) if since is not None else None
-        doc = compute(store, StatsFilter(player=player, since=day, games=ids))
+        flt = StatsFilter(player=player, since=day, games=ids)
+        if not no_review:
+            from ..store.review_cache import fill
+            from ..store.stats import missing_reviews
+            from .reviewing import progress_bar
+
+            todo = missing_reviews(store, flt)
+            if todo:
+                with progress_bar(len(todo), "Reviewing stored hands") as advance:
+                    fill(store, todo, progress=advance)
+        doc = compute(store, flt, review=not no_review)
     if fmt == Format.json:
         print_json(doc)
         return

@@ -7,8 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .app import app, fail
-from .common import opened, print_json
+from .app import app, echo, fail
+from .common import game_ids_in_range, opened, print_json
 
 
 @app.command()
@@ -38,6 +38,7 @@ def verify(
     from ..store.games import load_game
     from ..store.verify import verify as run
 
+    games = game_ids_in_range(games)
     with opened(ctx) as store:
         checked, problems = run(store, games)
         broken = {p.game for p in problems}
@@ -60,7 +61,7 @@ def verify(
             if game_id not in bad:
                 typer.echo(f"game {game_id}: the record is intact")
         for p in problems:
-            typer.echo(f"game {p.game}: TAMPERED: {p.message}")
+            echo(f"game {p.game}: TAMPERED: {p.message}")
         if not checked:
             typer.echo("There are no games to verify.")
     if problems:
@@ -120,6 +121,7 @@ def copy_games(
     from ..store.copy import copy_games as run
     from ..store.db import StoreError, mask, resolve
 
+    games = game_ids_in_range(games)
     if not source.strip() or not target.strip():
         raise fail("copy needs --from (the database to copy from) and --to (the one to copy into)")
     shown_from, shown_to = mask(resolve(source)), mask(resolve(target))
@@ -141,13 +143,11 @@ def copy_games(
         if o.status == "copied":
             title = f"{o.title}, " if o.title else ""
             hands = f"{o.hands} hand{'' if o.hands == 1 else 's'}"
-            typer.echo(
-                f"game {o.game}: copied as game {o.target} ({title}{hands}, {o.entries} entries)"
-            )
+            echo(f"game {o.game}: copied as game {o.target} ({title}{hands}, {o.entries} entries)")
         elif o.status == "skipped":
-            typer.echo(f"game {o.game}: skipped: {o.reason}")
+            echo(f"game {o.game}: skipped: {o.reason}")
         else:
-            typer.echo(f"game {o.game}: REFUSED: {o.reason}")
+            echo(f"game {o.game}: REFUSED: {o.reason}")
 
     try:
         done = run(src, dst, games, each=say).outcomes
@@ -176,7 +176,7 @@ def copy_games(
     else:
         extra = [f"{counts['skipped']} already there"] if counts["skipped"] else []
         extra += [f"{counts['refused']} refused"] if counts["refused"] else []
-        typer.echo(
+        echo(
             f"Copied {counts['copied']} of {len(done)} games from {shown_from} to {shown_to}"
             + (f"; {', '.join(extra)}." if extra else ".")
         )

@@ -15,7 +15,9 @@ from .solver import Position
 
 def start_cards(hand: HandState, seat: int) -> int | None:
     """The cards ``seat`` held when play began (a bit mask), or None when the record does
-    not show them all: the cards it played, and the cards still known to be in its hand."""
+    not show them all: the cards it played, and the cards still known to be in its hand
+    (after a claim, the cards the record allows it to hold, when they are exactly the
+    cards it has left)."""
     played = 0
     for t in range(HAND_SIZE):
         c = hand.cards_at[t * 4 + seat]
@@ -23,6 +25,13 @@ def start_cards(hand: HandState, seat: int) -> int | None:
             played |= 1 << c
     if played.bit_count() == HAND_SIZE:
         return played
+    if hand.claimed >= 0:
+        # A claim: the cards still held are those the claim was checked with, when the
+        # record pins each of them down (``HandState.claim_known``).
+        if not hand.claim_known:
+            return None
+        cards = played | hand.possible_cards(seat)
+        return cards if cards.bit_count() == HAND_SIZE else None
     if hand.slack[seat] or hand.borrow[seat] >= 0:
         return None  # an unseen discard or swap: which known card is gone is not known
     cards = played | hand.held[seat]
@@ -37,7 +46,9 @@ def start_position(hand: HandState) -> Position:
         raise ValueError("trump was not made")
     if hand.leaders:
         leader = hand.leaders[0]
-    elif hand.phase == PLAY:  # no card yet: the first lead is the seat whose turn it is
+    elif hand.phase == PLAY or hand.claimed >= 0:
+        # No card yet (or a claim before the first): the first lead is the seat whose
+        # turn it is, or was.
         leader = hand.turn
     else:
         raise ValueError("play has not begun")

@@ -8,6 +8,21 @@ that would have kept the value. ``player_totals`` sums a game's reviews per seat
 values here are plain frozen dataclasses: the JSON and the views are drawn from them.
 
 Everything is hindsight: the players could not see each other's cards.
+
+Which hands are analysed (REVIEW.md): trump was made, the play finished, and every card
+each playing seat held is known. The play finishes when every playing seat has played
+its five cards, or when a rule the engine scores ends it early: a ``claim`` (the plays
+recorded before it are graded, and ``dd_tricks`` is still the value before the first
+card) when every card still held is known (``HandState.claim_known``). Tricks recorded
+without their cards (``tricks``) leave the hand not analysed: the cards of those tricks
+are not known. A hand "containing a renege or other flagged play" is one where a card
+played broke the follow-suit rule: the engine's ``renege`` flag, or a card the review
+itself finds illegal (a renege nobody could prove). That is the only kind of flag about a
+card played; the other flags (an illegal bid, a card exchange or farmer's hand that does
+not qualify, a bad claim, a dealing or renege-call irregularity) are about the bidding,
+the deal or the table's calls, so the play from the first card is still one that legal
+play reaches and the hand is analysed. A renege call upheld without a renege flag (the
+hand scored by its penalty) is not analysed either: its tricks do not count.
 """
 
 from __future__ import annotations
@@ -17,11 +32,20 @@ from dataclasses import dataclass
 from typing import Final
 
 from .actions import Discard, FarmersHand, PartnersBest, Play
-from .cards import BENNY, HAND_SIZE, POWER, cards_of, left_of, suit_of
+from .cards import BENNY, HAND_SIZE, POWER, SEAT_LETTERS, cards_of, left_of, partner_of, suit_of
 from .flags import RENEGE
 from .hand import HandState
 from .positions import start_position
-from .scoring import EUCHRED, MADE, MARCH, PASSED_OUT, THROWN_IN, trick_points
+from .rules import Rules
+from .scoring import (
+    EUCHRED,
+    MADE,
+    MARCH,
+    PASSED_OUT,
+    RENEGE_PENALTY,
+    THROWN_IN,
+    trick_points,
+)
 from .solver import Position, Solver, equivalent_cards, legal_cards
 
 COSTLY: Final = "?"
@@ -76,14 +100,26 @@ class ParSuit:
 class BestCall:
     """Hindsight from par, for one team: the trump suits that give it the most tricks as
     makers of an ordinary partnership hand, those tricks, and the points (NS, EW) that
-    making such a trump would score. It ignores what the bidding allowed (round one
-    offers only the upcard's suit, round two every other suit) and that nobody sees the
-    other hands while bidding."""
+    making such a trump would score. ``alone`` lists the lone hands (seat, suit) of the
+    team that take all five tricks with best play from the deal (the partner sitting
+    out, the opening lead by the rules' ``loner_lead``, the dealer's discard best for the
+    dealer's side): a lone march scores ``alone_points``, more than any partnership hand,
+    so when there is one the best call is to go alone. It ignores what the bidding
+    allowed (round one offers only the upcard's suit, round two every other suit) and
+    that nobody sees the other hands while bidding."""
 
     team: int
     suits: tuple[int, ...]
     tricks: int
     points: tuple[int, int]
+    alone: tuple[tuple[int, int], ...] = ()
+    alone_points: tuple[int, int] | None = None
+
+    @property
+    def best_points(self) -> int:
+        """The points the team's best call scores for it (negative: the other side's)."""
+        points = self.alone_points if self.alone and self.alone_points else self.points
+        return points[self.team] - points[1 - self.team]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,14 +147,43 @@ class HandReview:
     par: tuple[ParSuit, ...] | None = None
     best_calls: tuple[BestCall, ...] | None = None
     plays: tuple[PlayReview, ...] | None = None
+    claimed: int | None = None
+    claimed_tricks: int | None = None
 
     @property
     def makers_called_best(self) -> bool | None:
-        """Whether the makers' trump was one of the suits par says serves them best (None
-        without par): hindsight, for judging the bidding."""
+        """Whether the call made is the one par says serves the makers best (None without
+        par): when a lone hand of theirs marches, that lone call; otherwise one of their
+        best suits, without going alone; and never a call when no trump gives them three
+        tricks (passing was best). Hindsight, for judging the bidding."""
         if self.best_calls is None or self.maker is None or self.trump is None:
             return None
-        return self.trump in self.best_calls[self.maker & 1].suits
+        best = self.best_calls[self.maker & 1]
+        if best.alone:
+            return bool(self.alone) and (self.maker, self.trump) in best.alone
+        return best.tricks >= 3 and self.trump in best.suits and not self.alone
+
+    @property
+    def values(self) -> tuple[int, ...] | None:
+        """The makers' tricks with best play before the first card and after each card
+        recorded (None when not analysed)."""
+        if self.dd_tricks is None or self.plays is None:
+            return None
+        return (self.dd_tricks, *(p.dd_after for p in self.plays))
+
+    @property
+    def makers_could_make(self) -> bool | None:
+        """True when, at some moment of the play, best play from there on gave the makers
+        3 tricks or more (None when not analysed)."""
+        values = self.values
+        return None if values is None else max(values) >= 3
+
+    @property
+    def defenders_could_euchre(self) -> bool | None:
+        """True when, at some moment of the play, best play from there on held the makers
+        to 2 tricks or fewer (None when not analysed)."""
+        values = self.values
+        return None if values is None else min(values) <= 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +219,22 @@ def _not_analysed(hand: HandState) -> str | None:
     reneges = [f.trick for f in hand.flags if f.kind == RENEGE and f.trick is not None]
     if reneges:
         return _renege_reason(min(reneges))
+    if hand.outcome == RENEGE_PENALTY:
+        return "a renege call was upheld: the hand was scored by its penalty, not its tricks"
+    if hand.unrecorded and hand.claimed < 0:
+        first = HAND_SIZE - hand.unrecorded + 1
+        if first == 1:
+            span = "the whole hand was recorded without its cards"
+        elif first == HAND_SIZE:
+            span = "trick 5 was recorded without its cards"
+        else:
+            span = f"tricks {first} to 5 were recorded without their cards"
+        return f"{span}: the play cannot be graded"
+    if hand.claimed >= 0 and not hand.claim_known:
+        return (
+            f"{SEAT_LETTERS[hand.claimed]} claimed the rest of the tricks while some cards "
+            "still held were not known: best play cannot be worked out"
+        )
     if hand.outcome not in (MADE, MARCH, EUCHRED):
         if not hand.leaders:
             return "not finished: no card was played"
@@ -236,8 +317,10 @@ def review_hand(hand: HandState, solver: Solver | None = None) -> HandReview:
         dd_tricks=dd_tricks,
         dd_points=points(dd_tricks),
         par=deal_par,
-        best_calls=best_calls(deal_par, hand) if deal_par is not None else None,
+        best_calls=best_calls(deal_par, hand, solver) if deal_par is not None else None,
         plays=tuple(plays),
+        claimed=hand.claimed if hand.claimed >= 0 else None,
+        claimed_tricks=hand.unrecorded if hand.claimed >= 0 else None,
     )
 
 
@@ -374,14 +457,69 @@ def hand_par(hand: HandState, solver: Solver | None = None) -> tuple[ParSuit, ..
     return par_of_deal(dealt, hand.dealer, hand.upcard, solver)
 
 
-def best_calls(par: Sequence[ParSuit], hand: HandState) -> tuple[BestCall, ...]:
-    """For each team (NS, EW), the trump par says serves it best (see ``BestCall``)."""
+def best_calls(
+    par: Sequence[ParSuit], hand: HandState, solver: Solver | None = None
+) -> tuple[BestCall, ...]:
+    """For each team (NS, EW), the call par says serves it best (see ``BestCall``):
+    its best trump suits, and its lone hands that march."""
+    dealt = dealt_hands(hand)
+    marches = (
+        lone_marches(dealt, hand.dealer, hand.upcard, hand.rules, solver)
+        if dealt is not None
+        else ()
+    )
     out = []
     for team in (0, 1):
         top = max(p.tricks[team] for p in par)
         suits = tuple(p.suit for p in par if p.tricks[team] == top)
         points, _ = trick_points(hand.rules, team, top)
-        out.append(BestCall(team, suits, top, points))
+        alone = tuple(m for m in marches if m[0] & 1 == team)
+        lone_points = trick_points(hand.rules, team, HAND_SIZE, alone=True)[0] if alone else None
+        out.append(BestCall(team, suits, top, points, alone, lone_points))
+    return tuple(out)
+
+
+def lone_marches(
+    dealt: Sequence[int], dealer: int, upcard: int, rules: Rules, solver: Solver | None = None
+) -> tuple[tuple[int, int], ...]:
+    """Every lone hand (seat, trump suit) that takes all five tricks with best play by
+    both sides from the hands as dealt (bit masks, N E S W): the partner sits out, the
+    opening lead is the rules' ``loner_lead`` (the next seat that plays), and for the
+    upcard's suit the dealer picks it up and discards the card best for the dealer's
+    side (when the dealer is the one sitting out, the upcard plays no part). In the order
+    of the suits (C D H S), then the seats (N E S W)."""
+    solver = solver or Solver()
+    up_suit = suit_of(upcard)
+    out = []
+    for suit in range(4):
+        for seat in range(4):
+            partner = partner_of(seat)
+            sitting = 1 << partner
+            leader = left_of(seat) if rules.loner_lead == "left_of_loner" else left_of(dealer)
+            while (sitting >> leader) & 1:
+                leader = left_of(leader)
+            team = seat & 1
+            hands = [dealt[0], dealt[1], dealt[2], dealt[3]]
+            hands[partner] = 0
+            if suit != up_suit or dealer == partner:
+                pos = Position(suit, (hands[0], hands[1], hands[2], hands[3]), leader, (), sitting)
+                march = solver.at_least(pos, team, HAND_SIZE)
+            else:
+                # The dealer picks the discard: the loner's best when the dealer is the
+                # loner, the defenders' best otherwise.
+                six = dealt[dealer] | 1 << upcard
+                mine = dealer == seat
+                march = not mine
+                for c in cards_of(six):
+                    hands[dealer] = six & ~(1 << c)
+                    pos = Position(
+                        suit, (hands[0], hands[1], hands[2], hands[3]), leader, (), sitting
+                    )
+                    if solver.at_least(pos, team, HAND_SIZE) is mine:
+                        march = mine
+                        break
+            if march:
+                out.append((seat, suit))
     return tuple(out)
 
 
@@ -396,6 +534,7 @@ __all__ = [
     "best_calls",
     "dealt_hands",
     "hand_par",
+    "lone_marches",
     "par_of_deal",
     "player_totals",
     "rank_order",

@@ -23,6 +23,7 @@ from typing_extensions import TypedDict
 from ..engine.cards import (
     CARD_TEXT,
     SEAT_LETTERS,
+    SEAT_NAMES,
     SUIT_LETTERS,
     CardError,
     parse_card,
@@ -34,6 +35,7 @@ from .names import CHECK_FORMAT as CHECK_FORMAT
 from .names import LOG_FORMAT as LOG_FORMAT
 from .names import MAX_ACTIONS as MAX_ACTIONS
 from .names import MAX_HANDS as MAX_HANDS
+from .text import name_key, name_problem
 
 
 def _card(value: Any) -> str:
@@ -294,7 +296,7 @@ class Proof(BaseModel):
     held: Card
     played: Card
     led: Suit
-    how: Literal["deal", "upcard", "later_play", "shown"]
+    how: Literal["deal", "upcard", "later_play", "shown", "worked_out"]
     trick: int | None = Field(default=None, description="The trick of the later play.")
 
 
@@ -408,13 +410,27 @@ class GameInfo(BaseModel):
             raise ValueError(
                 "players must name all four seats N, E, S and W; missing " + ", ".join(missing)
             )
+        for s in "NESW":
+            problem = name_problem(
+                value[s], f"the name of the {SEAT_NAMES[SEAT_LETTERS.index(s)]} player"
+            )
+            if problem is not None:
+                raise ValueError(problem)
         names = [value[s].strip() for s in "NESW"]
-        if any(not n for n in names):
+        if any(not name_key(n) for n in names):
             raise ValueError("every player needs a name")
-        lowered = [n.casefold() for n in names]
-        if len(set(lowered)) != 4:
+        if len({name_key(n) for n in names}) != 4:
             raise ValueError("the four players must have four different names")
+        # Kept as written (a sealed export's hash covers them); stored normalised.
         return {s: value[s].strip() for s in "NESW"}
+
+    @field_validator("title")
+    @classmethod
+    def _one_line_title(cls, value: str | None) -> str | None:
+        problem = None if value is None else name_problem(value, "the title")
+        if problem is not None:
+            raise ValueError(problem)
+        return value
 
 
 class HandRecord(BaseModel):

@@ -29,3 +29,13 @@ PLAYER_FIELDS = (  # the counts of every player in stats --json, in order
     "reneges",
     "points",
 )
+
+REVIEW_FIELDS = (  # the review's counts of a player in stats (outputs.ReviewStats), in order
+    "hands",
+    "plays",
+    "choices",
+    "tricks_given",
+    "accuracy",
+    "makeable_not_made",
+    "avoidable_euchres",
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -116,6 +116,34 @@ class CallCounts(BaseModel):
     euchred: int = Field(description="Calls where the makers took fewer than 3 tricks.")
 
 
+class ReviewStats(BaseModel):
+    """The open-hand review's counts for a player or a partnership, over the cached
+    reviews of the hands of their games (hindsight: every card face up)."""
+
+    hands: int = Field(description="Analysed hands in those games.")
+    plays: int = Field(description="Cards they played in the analysed hands.")
+    choices: int = Field(description="Those plays with two or more legal cards.")
+    tricks_given: int = Field(
+        description="Tricks their cards gave away to the other side (the sum of each "
+        "play's cost, as review --json gives it)."
+    )
+    accuracy: float | None = Field(
+        description="100 x (choices that gave nothing away) / choices, to one decimal; "
+        "null without choices."
+    )
+    makeable_not_made: int = Field(
+        description="Hands they played for the makers (the maker, or the maker's partner "
+        "unless the maker went alone; for a partnership, the hands the pair made trump) "
+        "that best play from the first card made, but that were euchred."
+    )
+    avoidable_euchres: int = Field(
+        description="Hands they played for the makers (as above) that were euchred, "
+        "though par gives the makers 3 tricks or more in the trump they named (as dealt, "
+        "nobody alone, the dealer's best discard): the cards did not doom the call; the "
+        "play, the discard or going alone did."
+    )
+
+
 class PlayerStats(BaseModel):
     """One player's counts over the games that match the filters."""
 
@@ -153,6 +181,9 @@ class PlayerStats(BaseModel):
     by_seat: dict[
         Literal["dealer", "left_of_dealer", "dealer_partner", "right_of_dealer"], CallCounts
     ] = Field(description="Calls by the caller's seat relative to the dealer.")
+    review: ReviewStats | None = Field(
+        description="The open-hand review's counts for the player (null with --no-review)."
+    )
 
 
 class PartnershipStats(BaseModel):
@@ -168,6 +199,10 @@ class PartnershipStats(BaseModel):
     euchred: int
     points_for: int = Field(description="Points their side scored in those hands.")
     points_against: int = Field(description="Points the other side scored in those hands.")
+    review: ReviewStats | None = Field(
+        description="The open-hand review's counts for the pair, over the games they "
+        "partnered (null with --no-review)."
+    )
 
 
 class StatsFilters(BaseModel):
@@ -178,6 +213,20 @@ class StatsFilters(BaseModel):
     games: list[int] = Field(description="Only these games (every game when empty).")
 
 
+class ReviewCoverage(BaseModel):
+    """How many of the hands that count the review's counts cover."""
+
+    hands: int = Field(description="Hands dealt in the games that match the filters.")
+    reviewed: int = Field(description="Those with a current review cached.")
+    analysed: int = Field(
+        description="Those the review could analyse (trump made, play finished, every "
+        "card known, no renege)."
+    )
+    missing: int = Field(
+        description="Hands without a current review: 0 once stats has computed them."
+    )
+
+
 class StatsOut(BaseModel):
     """``euchre-log stats --json``: player and partnership stats over the stored games."""
 
@@ -186,6 +235,9 @@ class StatsOut(BaseModel):
     hands: int = Field(description="Hands dealt in those games.")
     players: list[PlayerStats]
     partnerships: list[PartnershipStats]
+    review: ReviewCoverage | None = Field(
+        description="The hands the open-hand review's counts cover (null with --no-review)."
+    )
 
 
 class RuleOptionOut(BaseModel):
@@ -423,3 +475,165 @@ class ExportOut(BaseModel):
     output: str = Field(description="The file written.")
     bytes: int = Field(description="Its size in bytes (UTF-8).")
     sha256: str = Field(description="The SHA-256 of what was written, in hex.")
+
+
+# ---------------------------------------------------------------------------
+# review --json (REVIEW.md: the euchre-log-review/1 document)
+
+REVIEW_FORMAT = "euchre-log-review/1"
+
+Tricks = Annotated[int, Field(ge=0, le=5)]
+
+
+class ReviewPlay(BaseModel):
+    """One card played, graded with every card face up."""
+
+    trick: int = Field(ge=1, le=5, description="The trick it was played to, 1 to 5.")
+    seat: Seat
+    card: Card
+    dd_before: Tricks = Field(
+        description="The makers' tricks in the whole hand with best play from just before the card."
+    )
+    dd_after: Tricks = Field(
+        description="The same just after it (a trick it completes counts for its winner)."
+    )
+    cost: Tricks = Field(
+        description="The tricks the card gave the other side: dd_before - dd_after for a "
+        "maker, dd_after - dd_before for a defender; never negative."
+    )
+    best: list[Card] = Field(
+        description="Every legal card that keeps dd_before, by rank (the Benny, A K Q J T 9 "
+        "8 7) then suit (C D H S)."
+    )
+    legal: int = Field(
+        ge=1,
+        description="How many cards the seat could legally play; 2 or more makes the play "
+        "a choice (beyond REVIEW.md).",
+    )
+    mark: Literal["?", "??"] | None = Field(
+        description="? a card that cost a trick without changing the hand's points; ?? one "
+        "that changed them; null when it cost nothing (beyond REVIEW.md)."
+    )
+
+
+class LoneCall(BaseModel):
+    """A lone hand: who goes alone, in which trump."""
+
+    seat: Seat
+    trump: Suit
+
+
+class ReviewBestCall(BaseModel):
+    """What par says one team's best call was (hindsight: nobody sees the other hands
+    while bidding, and the bidding may not have offered that suit)."""
+
+    trumps: list[Suit] = Field(
+        description="The trump suits that give the team the most tricks as makers of an "
+        "ordinary partnership hand (par)."
+    )
+    tricks: Tricks = Field(description="Those tricks.")
+    points: TeamScore = Field(description="What making such a trump would score.")
+    alone: list[LoneCall] = Field(
+        description="The team's lone hands that take all five tricks with best play from "
+        "the deal (the partner out, the opening lead by the rules, the dealer's best "
+        "discard): when there is one, going alone is the best call."
+    )
+    alone_points: TeamScore | None = Field(
+        description="What a lone march scores (null when there is none)."
+    )
+
+
+class ReviewClaim(BaseModel):
+    """A claim that ended the hand: the cards before it are graded."""
+
+    seat: Seat
+    tricks: int = Field(description="The tricks claimed (scored for the claimer's side).")
+
+
+class ReviewHand(BaseModel):
+    """One hand's open-hand review. When analysed is false, reason says why and every
+    other field is null."""
+
+    number: int = Field(description="The hand's number in the game, from 1.")
+    analysed: bool
+    reason: str | None = Field(description="Why the hand is not analysed, in words.")
+    trump: Suit | None
+    maker: Seat | None
+    alone: bool | None
+    defender_alone: Seat | None
+    tricks: Tricks | None = Field(description="The makers' tricks as played (and scored).")
+    dd_tricks: Tricks | None = Field(
+        description="The makers' tricks with best play from before the first card."
+    )
+    dd_points: TeamScore | None = Field(
+        description="What dd_tricks would score under the game's rules, exactly as check "
+        "scores a hand."
+    )
+    par: dict[Literal["C", "D", "H", "S"], TeamScore] | None = Field(
+        description="By trump suit, each team's tricks with best play in an ordinary "
+        "partnership hand from the hands as dealt, the opening lead left of the dealer (for "
+        "the upcard's suit, the dealer picks it up and discards best). Null unless every "
+        "dealt card is known, and for decks other than 24 cards."
+    )
+    plays: list[ReviewPlay] | None = Field(description="Every card played, in order.")
+    best_calls: dict[Team, ReviewBestCall] | None = Field(
+        description="What par says each team's best call was, beside the call made (trump, "
+        "maker, alone); null without par (beyond REVIEW.md)."
+    )
+    called_best: bool | None = Field(
+        description="Whether the call made is par's best for the makers: their lone march "
+        "when there is one, else one of their best trumps without going alone, and no call "
+        "at all when no trump gives them 3 tricks; null without par (beyond REVIEW.md)."
+    )
+    makers_could_make: bool | None = Field(
+        description="Whether, at some moment of the play, best play from there gave the "
+        "makers 3 tricks or more (beyond REVIEW.md)."
+    )
+    defenders_could_euchre: bool | None = Field(
+        description="Whether, at some moment of the play, best play from there held the "
+        "makers to 2 tricks or fewer (beyond REVIEW.md)."
+    )
+    claim: ReviewClaim | None = Field(
+        description="The claim that ended the hand, if one did (beyond REVIEW.md)."
+    )
+
+
+class ReviewPlayer(BaseModel):
+    """One seat's play over a game's analysed hands."""
+
+    name: str
+    plays: int = Field(description="Cards played in the analysed hands.")
+    choices: int = Field(description="Plays where the player had two or more legal cards.")
+    cost_tricks: int = Field(description="The sum of the cost of their plays.")
+    accuracy: float | None = Field(
+        description="100 x (choices with cost 0) / choices, to one decimal; null without choices."
+    )
+
+
+class ReviewGame(BaseModel):
+    """One game's review: from a file (file) or from the database (game)."""
+
+    file: str | None = Field(default=None, description="The file it was read from.")
+    game: int | None = Field(default=None, description="The stored game's id.")
+    title: str | None = Field(description="The game's title (beyond REVIEW.md).")
+    hands: list[ReviewHand]
+    players: dict[Seat, ReviewPlayer]
+
+
+class ReviewRejected(BaseModel):
+    """An input that could not be reviewed: a file that was rejected, or a game that is
+    not stored (or has no such hand)."""
+
+    file: str | None = None
+    game: int | None = None
+    error: ErrorModel
+
+
+class ReviewOut(BaseModel):
+    """``euchre-log review --json``: the euchre-log-review/1 document (REVIEW.md)."""
+
+    format: Literal["euchre-log-review/1"]
+    games: list[ReviewGame]
+    rejected: list[ReviewRejected] = Field(
+        description="The inputs that were rejected (the exit code is then 2; beyond REVIEW.md)."
+    )

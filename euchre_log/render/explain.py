@@ -3,7 +3,9 @@
 It answers "did East renege on trick 2?" with yes or no and the proof, then lays out the
 evidence a table reads aloud: each player's cards and how each one is known (dealt and
 shown, picked up, played, shown with a renege call, or worked out from the play), and the
-suits each player showed out of.
+suits each player showed out of. An open-hand review's ``Marks`` (``render.review``) add
+``?``/``??`` beside the cards that cost a trick, and a section with its par line and
+sentences; without them the view is exactly as before.
 """
 
 from __future__ import annotations
@@ -34,8 +36,11 @@ from ..engine.knowledge import (
     discard_of,
     knowledge,
 )
+from ..formats.text import visible
 from . import cards as rc
 from .replay import (
+    NO_MARKS,
+    Marks,
     flag_text,
     maker_action,
     result_sentence,
@@ -78,9 +83,9 @@ def renege_proof(hand: HandState, flag: Flag, players: Mapping[str, str]) -> Tex
     if "unseen discard" in flag.message:
         # Several cards of the suit, and a discard nobody saw: the engine's sentence says it.
         return message(sentence(flag.message), players)
-    who = person(flag.seat, players)
+    who = Text(person(flag.seat, players))
     text = (
-        f"{who} showed out of {_suit(hand, flag.led_suit)} on trick {flag.trick} "
+        f" showed out of {_suit(hand, flag.led_suit)} on trick {flag.trick} "
         f"(played {CARD_TEXT[flag.played]}{_bower(hand, flag.played)}) "
         f"but held {CARD_TEXT[flag.card]}{_bower(hand, flag.card)}"
     )
@@ -94,7 +99,7 @@ def renege_proof(hand: HandState, flag: Flag, players: Mapping[str, str]) -> Tex
         text += ", which they showed when the renege was called."
     else:
         text += "."
-    return rc.message(text)
+    return rc.sentence(who, text)
 
 
 def _trick_of(hand: HandState, play: A.Play) -> int:
@@ -122,9 +127,11 @@ def _call_verdicts(hand: HandState, players: Mapping[str, str]) -> list[Text]:
             proof = hand.actions[v.decided_at]
             if isinstance(proof, A.Play):
                 line.append_text(
-                    rc.message(
-                        f" when {person(proof.seat, players)} played {CARD_TEXT[proof.card]}"
-                        f"{_bower(hand, proof.card)} on trick {_trick_of(hand, proof)}"
+                    rc.sentence(
+                        " when ",
+                        Text(person(proof.seat, players)),
+                        f" played {CARD_TEXT[proof.card]}"
+                        f"{_bower(hand, proof.card)} on trick {_trick_of(hand, proof)}",
                     )
                 )
         if v.penalised:
@@ -178,8 +185,14 @@ def seat_block(
     k: SeatKnowledge,
     discard: tuple[int | None, str | None],
     players: Mapping[str, str],
+    marks: Marks = NO_MARKS,
+    over: bool | None = None,
 ) -> RenderableType:
-    """One player's cards and how each is known, then the suits they showed out of."""
+    """One player's cards and how each is known (with a review's mark beside a card that
+    cost a trick), then the suits they showed out of. ``over``: the hand is over and its
+    cards not played never will be (by default, when its last card was played)."""
+    if over is None:
+        over = hand.finished
     trump = hand.trump if hand.trump >= 0 else None
     head = Text(person(k.seat, players), style="bold")
     if not k.active:
@@ -204,14 +217,18 @@ def seat_block(
     cards = sorted(
         k.cards, key=lambda x: (x.played_on or 9, held.index(x.card) if x.card in held else 0)
     )
+    width = 6 if marks.cards else 4
     for x in cards:
         line = rc.card(x.card)
+        mark = marks.cards.get((x.played_on, k.seat), "") if x.played_on else ""
+        if mark:
+            line.append(mark, style="bold yellow")
         line.append(
-            " " * (4 - len(line.plain))
+            " " * (width - len(line.plain))
             + _how(
                 x,
                 card if k.seat == hand.dealer else None,
-                hand.finished and not hand.unrecorded,
+                over and not hand.unrecorded,
             )
             + (f" ({_bower(hand, x.card)[2:]})" if _bower(hand, x.card) else "")
         )
@@ -223,12 +240,13 @@ def seat_block(
         lines.append(_indent(line, (0, 0, 0, INDENT)))
     if k.seat == hand.dealer and card is not None and card not in listed:
         line = rc.card(card)
+        width = 6 if marks.cards else 4
         how = (
             "discarded (worked out: the dealer never played it)"
             if card_how == "deduced"
             else "discarded (recorded)"
         )
-        line.append(" " * (4 - len(line.plain)) + how)
+        line.append(" " * (width - len(line.plain)) + how)
         lines.append(_indent(line, (0, 0, 0, INDENT)))
     if k.active:
         if k.voids:
@@ -245,10 +263,14 @@ def seat_block(
     return Group(*lines)
 
 
-def explain_view(game: GameState, index: int, players: Mapping[str, str]) -> RenderableType:
-    """The dispute view of hand ``index`` (0-based)."""
+def explain_view(
+    game: GameState, index: int, players: Mapping[str, str], marks: Marks = NO_MARKS
+) -> RenderableType:
+    """The dispute view of hand ``index`` (0-based), with a review's marks when given."""
     hand = game.hands[index]
     result = game.results()[index]
+    # Over: played out, settled by an upheld renege call, or followed by the next hand.
+    over = hand.finished or hand.upheld_call or index < len(game.hands) - 1
     parts: list[RenderableType] = []
 
     deal = Text(f"{person(hand.dealer, players)} dealt and turned up ")
@@ -287,16 +309,25 @@ def explain_view(game: GameState, index: int, players: Mapping[str, str]) -> Ren
     proofs.extend(_call_verdicts(hand, players))
     for a in hand.actions:
         if isinstance(a, A.Penalty):
-            reason = f" for {a.reason}" if a.reason else ""
+            reason = f" for {visible(a.reason)}" if a.reason else ""
             proofs.append(Text(f"Penalty{reason}: {TEAM_NAMES[a.team]} {a.points:+d}."))
     if proofs:
         parts.append(Text(""))
         parts.append(Text("Flags and calls", style="bold underline"))
         parts.extend(_indent(p, (0, 0, 0, INDENT)) for p in proofs)
 
+    review: list[RenderableType] = list(marks.setup)
+    for t in sorted(marks.tricks):
+        review.extend(Text(f"Trick {t}: ").append_text(line) for line in marks.tricks[t])
+    if review:
+        parts.append(Text(""))
+        parts.append(Text("Open-hand review", style="bold underline"))
+        parts.extend(_indent(p, (0, 0, 0, INDENT)) for p in review)
+
     parts.append(Text(""))
     parts.append(Text("Each player's cards, and how each is known", style="bold underline"))
     disc = discard_of(hand)
     for k in knowledge(hand):
-        parts.append(_indent(seat_block(hand, k, disc, players), (0, 0, 0, INDENT)))
+        block = seat_block(hand, k, disc, players, marks, over)
+        parts.append(_indent(block, (0, 0, 0, INDENT)))
     return Group(*parts)

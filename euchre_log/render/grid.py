@@ -108,7 +108,7 @@ def _simple(table: Table) -> bool:
 
 def plain_text(console: Console, table: Table, max_width: int | None = None) -> Text | None:
     """The table's lines as one text, or None when it is not a plain table that fits the
-    console. Cells without markup are kept as strings, and a run of lines whose cells are
+    console. Cells without markup (and texts without style) are kept as strings, and a run of lines whose cells are
     all plain is joined as one string: most lines of a long list are."""
     if not _simple(table) or not table.columns:
         return None
@@ -122,6 +122,11 @@ def plain_text(console: Console, table: Table, max_width: int | None = None) -> 
             if isinstance(cell, str):
                 text = console.render_str(cell, highlight=False)
             elif isinstance(cell, Text):
+                if cell.justify is not None or cell.end != "\n":
+                    return None  # a text's own alignment: Rich's to lay out
+                if not cell.spans and not cell.style and cell.plain.isprintable():
+                    cells.append(cell.plain)  # user text as data (``visible``), unstyled
+                    continue
                 text = cell
             else:
                 return None

@@ -5,12 +5,15 @@ A hand is a list of *screens*: the setup (bidding by seat, trump and makers, the
 each seat's hand as dealt where it is known), then one screen per trick with its lead,
 its winner, the trick count and any flag about it, and the result under the last trick.
 ``replay --step`` shows one screen at a time; otherwise they print one after the other.
+An open-hand review may add ``Marks``: ``?``/``??`` beside the cards that cost a trick,
+its sentences under their tricks, and its par line under the setup (``render.review``
+makes them; without them a hand is drawn exactly as before).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import assert_never
 
 from rich.console import Group, RenderableType
@@ -23,6 +26,7 @@ from ..engine.flags import RENEGE, Flag
 from ..engine.game import GameState, HandResult
 from ..engine.hand import HandState
 from ..engine.knowledge import DEALT, DEDUCED, SeatKnowledge, discard_of, knowledge
+from ..formats.text import block, visible
 from . import cards as rc
 from .tables import FLAG_WORDS
 from .words import card_row, label, message, person, suit_words, team_label
@@ -33,6 +37,21 @@ ORDER_SENTENCE = {
     "took it up": "took it up",
 }
 MARKS_WIDTH = len("10♦ (led, wins)")
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What an open-hand review adds to a drawn hand: ``cards`` puts a mark (``?``,
+    ``??``) beside the card a seat played to a trick, keyed by (trick 1..5, seat);
+    ``tricks`` are sentences shown under a trick (keyed by trick 1..5); ``setup`` lines
+    are shown under the deal and the bidding."""
+
+    cards: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    tricks: Mapping[int, Sequence[Text]] = field(default_factory=dict)
+    setup: Sequence[RenderableType] = ()
+
+
+NO_MARKS = Marks()
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,11 +226,12 @@ def action_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) ->
             out.append_text(card_row(shown, hand.trump))
             out.append(".")
         case A.Penalty(_, team, points, reason):
-            why = f" ({reason})" if reason else ""
+            why = f" ({visible(reason)})" if reason else ""
             return Text(f"Penalty: {TEAM_NAMES[team]} {points:+d}{why}.")
         case A.Note(seat, text):
             said = f"{person(seat, players)}: " if seat is not None else ""
-            return rc.message(f"Note: {said}{text}", style="italic")
+            # The note as written: its cards are not drawn, its lines stay lines, indented.
+            return Text(f"Note: {said}" + block(text, " " * len("Note: ")), style="italic")
         case A.BennySuit(_, suit):
             out = Text(f"{who}, the dealer, turned up the Benny and named ")
             out.append_text(suit_words(suit))
@@ -248,7 +268,9 @@ def action_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) ->
         case A.Pass() | A.Order() | A.Call() | A.Discard() | A.DefendAlone() | A.Play():
             from .live import describe  # the bids and plays have their own views
 
-            return rc.message(describe(a, hand, players) + ".")
+            words = describe(a, hand, players, symbols=True)
+            words.append(".")
+            return words
         case _:
             assert_never(a)
     return out
@@ -338,9 +360,12 @@ def _dealt_cell(hand: HandState, seat: int, k: SeatKnowledge, say_how: bool) -> 
     return Text("not known" if hand.finished else "not known yet", style="dim")
 
 
-def setup_view(hand: HandState, players: Mapping[str, str]) -> RenderableType:
+def setup_view(
+    hand: HandState, players: Mapping[str, str], marks: Marks = NO_MARKS
+) -> RenderableType:
     """The deal and the bidding: who dealt, the upcard, each seat's bids and hand as
-    dealt, trump and the makers, the discard, and any flag about the bidding."""
+    dealt, trump and the makers, the discard, any flag about the bidding, and the lines
+    a review adds (``marks.setup``)."""
     parts: list[RenderableType] = []
     said = bids(hand)
     round_two = any(r == 2 for r, _, _ in said)
@@ -403,6 +428,7 @@ def setup_view(hand: HandState, players: Mapping[str, str]) -> RenderableType:
         parts.append(line)
     parts.extend(flag_text(f, players) for f in hand.result_flags() if f.trick is None)
     parts.extend(action_sentence(hand, a, players) for a in stages(hand).get(0, []))
+    parts.extend(marks.setup)
     return Group(*parts)
 
 
@@ -419,6 +445,7 @@ def _cell(
     winner: int | None,
     reneged: set[int],
     players: Mapping[str, str],
+    mark: str = "",
 ) -> Text:
     out = Text(label(seat, players) + "  ")
     if not hand.active(seat):
@@ -428,6 +455,8 @@ def _cell(
         out.append("·", style="dim")
         return out
     out.append_text(rc.card(played[seat]))
+    if mark:
+        out.append(mark, style="bold yellow")
     marks = []
     if seat == leader:
         marks.append(("led", "dim"))
@@ -445,21 +474,29 @@ def _cell(
     return out
 
 
-def trick_diagram(hand: HandState, k: int, players: Mapping[str, str]) -> Table:
-    """Trick ``k`` (0-based) as the table: North at the top, South at the bottom."""
+def trick_diagram(
+    hand: HandState, k: int, players: Mapping[str, str], marks: Marks = NO_MARKS
+) -> Table:
+    """Trick ``k`` (0-based) as the table: North at the top, South at the bottom, with a
+    review's marks beside the cards."""
     played = dict(trick_cards(hand, k))
     leader = hand.leaders[k] if k < len(hand.leaders) else None
     winner = hand.winners[k] if k < len(hand.winners) else None
-    marks = {
+
+    reneged = {
         f.seat for f in hand.flags if f.kind == RENEGE and f.trick == k + 1 and f.seat is not None
     }
 
     def cell(seat: int) -> Text:
-        return _cell(hand, k, seat, played, leader, winner, marks, players)
+        mark = marks.cards.get((k + 1, seat), "")
+        return _cell(hand, k, seat, played, leader, winner, reneged, players, mark)
 
-    # Widths from the names alone, so that the table stands still from trick to trick.
+    # Widths from the names alone, so that the table stands still from trick to trick
+    # (and room for a review's ?? when the hand has marks).
+    extra = 2 if marks.cards else 0
+
     def width(*seats: int) -> int:
-        return max(len(label(s, players)) for s in seats) + 2 + MARKS_WIDTH
+        return max(len(label(s, players)) for s in seats) + 2 + MARKS_WIDTH + extra
 
     grid = Table.grid(padding=(0, 2))
     grid.add_column(justify="right", min_width=width(3) + 2)
@@ -471,9 +508,12 @@ def trick_diagram(hand: HandState, k: int, players: Mapping[str, str]) -> Table:
     return grid
 
 
-def trick_view(game: GameState, index: int, k: int, players: Mapping[str, str]) -> RenderableType:
+def trick_view(
+    game: GameState, index: int, k: int, players: Mapping[str, str], marks: Marks = NO_MARKS
+) -> RenderableType:
     """Trick ``k`` (0-based) of hand ``index``: who led what, the diagram, who won, the
-    trick count, the flags about it, and the result under the hand's last trick."""
+    trick count, the flags about it, a review's sentences about it, and the result under
+    the hand's last trick."""
     hand = game.hands[index]
     parts: list[RenderableType] = []
     head = Text(f"Trick {k + 1}", style="bold")
@@ -491,9 +531,10 @@ def trick_view(game: GameState, index: int, k: int, players: Mapping[str, str]) 
     else:
         head.append("; not finished", style="yellow")
     parts.append(head)
-    parts.append(trick_diagram(hand, k, players))
+    parts.append(trick_diagram(hand, k, players, marks))
     parts.extend(flag_text(f, players) for f in hand.result_flags() if f.trick == k + 1)
     parts.extend(action_sentence(hand, a, players) for a in stages(hand).get(k + 1, []))
+    parts.extend(marks.tricks.get(k + 1, ()))
     if k == tricks_shown(hand) - 1:
         parts.append(result_sentence(game.results()[index], players))
     return Group(*parts)
@@ -523,13 +564,15 @@ def hand_title(game: GameState, index: int, players: Mapping[str, str]) -> Text:
     return out
 
 
-def hand_screens(game: GameState, index: int, players: Mapping[str, str]) -> list[Screen]:
+def hand_screens(
+    game: GameState, index: int, players: Mapping[str, str], marks: Marks = NO_MARKS
+) -> list[Screen]:
     """The setup screen of hand ``index`` (0-based), then one screen per trick."""
     hand = game.hands[index]
     n = len(game.hands)
     title = hand_title(game, index, players)
     tricks = tricks_shown(hand)
-    setup: list[RenderableType] = [title, setup_view(hand, players)]
+    setup: list[RenderableType] = [title, setup_view(hand, players, marks)]
     if not tricks:
         setup.append(result_sentence(game.results()[index], players))
     screens = [Screen(hand.number, 0, Group(*setup), f"Hand {hand.number} of {n}: the deal")]
@@ -538,7 +581,7 @@ def hand_screens(game: GameState, index: int, players: Mapping[str, str]) -> lis
             Screen(
                 hand.number,
                 k + 1,
-                Group(title, trick_view(game, index, k, players)),
+                Group(title, trick_view(game, index, k, players, marks)),
                 f"Hand {hand.number} of {n}, trick {k + 1} of 5",
             )
         )
@@ -546,23 +589,32 @@ def hand_screens(game: GameState, index: int, players: Mapping[str, str]) -> lis
 
 
 def game_screens(
-    game: GameState, players: Mapping[str, str], hands: Sequence[int] | None = None
+    game: GameState,
+    players: Mapping[str, str],
+    hands: Sequence[int] | None = None,
+    marks: Mapping[int, Marks] | None = None,
 ) -> list[Screen]:
-    """Every screen of the given hands (0-based indexes; all hands by default)."""
+    """Every screen of the given hands (0-based indexes; all hands by default), with a
+    review's marks by hand index."""
     out: list[Screen] = []
     for index in range(len(game.hands)) if hands is None else hands:
-        out.extend(hand_screens(game, index, players))
+        out.extend(hand_screens(game, index, players, (marks or {}).get(index, NO_MARKS)))
     return out
 
 
-def hand_view(game: GameState, index: int, players: Mapping[str, str]) -> RenderableType:
+def hand_view(
+    game: GameState, index: int, players: Mapping[str, str], marks: Marks = NO_MARKS
+) -> RenderableType:
     """A whole hand at once: the setup and every trick, for printing."""
     hand = game.hands[index]
-    parts: list[RenderableType] = [hand_title(game, index, players), setup_view(hand, players)]
+    parts: list[RenderableType] = [
+        hand_title(game, index, players),
+        setup_view(hand, players, marks),
+    ]
     tricks = tricks_shown(hand)
     for k in range(tricks):
         parts.append(Text(""))
-        parts.append(trick_view(game, index, k, players))
+        parts.append(trick_view(game, index, k, players, marks))
     if not tricks:
         parts.append(result_sentence(game.results()[index], players))
     return Group(*parts)

@@ -1,5 +1,11 @@
 """Rows for spreadsheets: a game's hands (``export --format csv``) and the players'
-stats (``stats --format csv``), as CSV text with a header row."""
+stats (``stats --format csv``), as CSV text with a header row.
+
+A cell of user text (a name) that a spreadsheet would take for a formula, because it
+starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return, is written with a ``'``
+in front, as OWASP recommends against CSV injection: ``=HYPERLINK(...)`` shows as text and
+runs nothing. Numbers stay numbers.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,8 @@ from typing import Any
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS
 from ..engine.game import GameState
-from ..formats.names import PLAYER_FIELDS
+from ..formats.names import PLAYER_FIELDS, REVIEW_FIELDS
+from ..formats.text import visible
 
 HAND_COLUMNS = (
     "game",
@@ -42,6 +49,19 @@ BREAKDOWNS = (
     ("by_seat", "seat", ("left_of_dealer", "dealer_partner", "right_of_dealer", "dealer")),
 )
 CALL_COUNTS = ("calls", "made", "marches", "euchred")
+REVIEW_COLUMNS = REVIEW_FIELDS
+"""The open-hand review's counts, as ``review_hands``, ``review_plays``... (empty with
+``--no-review``), after the calls' splits."""
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list)."""
+
+
+def user_cell(text: str | None) -> str:
+    """A cell of user text: shown as it is (``visible``), and never a formula."""
+    shown = visible(text)
+    return "'" + shown if shown.startswith(FORMULA_STARTS) else shown
 
 
 def _text(rows: list[list[Any]]) -> str:
@@ -68,11 +88,11 @@ def hands_csv(game_id: int, game: GameState, players: Mapping[str, str]) -> str:
                 game_id,
                 r.number,
                 dealer,
-                players.get(dealer, ""),
+                user_cell(players.get(dealer)),
                 CARD_TEXT[hand.upcard],
                 "" if r.trump is None else SUIT_LETTERS[r.trump],
                 maker,
-                players.get(maker, "") if maker else "",
+                user_cell(players.get(maker)) if maker else "",
                 bid_round,
                 "yes" if r.alone else "no",
                 "" if r.defender_alone is None else SEAT_LETTERS[r.defender_alone],
@@ -91,15 +111,19 @@ def hands_csv(game_id: int, game: GameState, players: Mapping[str, str]) -> str:
 
 
 def stats_csv(doc: Mapping[str, Any]) -> str:
-    """One row per player: the counts, then the calls by round, trump suit and seat."""
+    """One row per player: the counts, then the calls by round, trump suit and seat, then
+    the open-hand review's counts."""
     header = list(PLAYER_COLUMNS)
     dims = [(dim, key, f"{prefix}_{key}") for dim, prefix, keys in BREAKDOWNS for key in keys]
     for _, _, name in dims:
         header += [f"{name}_{k}" for k in CALL_COUNTS]
+    header += [f"review_{k}" for k in REVIEW_COLUMNS]
     rows: list[list[Any]] = [header]
     for p in doc["players"]:
-        row: list[Any] = [p[k] for k in PLAYER_COLUMNS]
+        row: list[Any] = [user_cell(p[k]) if k == "name" else p[k] for k in PLAYER_COLUMNS]
         for dim, key, _ in dims:
             row += [p[dim][key][k] for k in CALL_COUNTS]
+        review = p.get("review") or {}
+        row += ["" if review.get(k) is None else review[k] for k in REVIEW_COLUMNS]
         rows.append(row)
     return _text(rows)

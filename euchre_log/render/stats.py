@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.cards import SUIT_LETTERS, SUIT_NAMES
+from ..formats.text import visible
 from . import cards as rc
 
 RELATIVE_WORDS = {
@@ -20,6 +21,62 @@ RELATIVE_WORDS = {
 }
 ROUND_WORDS = {"1": "Round one (ordered the upcard)", "2": "Round two (named a suit)"}
 NOTE = "Make % = made ÷ (made + euchred). euchre-log stats --help defines every column."
+REVIEW_NOTE = (
+    "Open-hand review: every card face up, which is hindsight no player has at the table. "
+    "Accuracy = choices (two or more legal cards) that gave nothing away ÷ choices."
+)
+REVIEW_HEADS = (
+    "Hands",
+    "Plays",
+    "Choices",
+    "Tricks\ngiven",
+    "Accuracy",
+    "Makeable,\nnot made",
+    "Avoidable\neuchres",
+)
+
+
+def accuracy_text(value: float | None) -> str:
+    """``87.5%``, or ``-`` without choices."""
+    return "-" if value is None else f"{value:.1f}%"
+
+
+def _review_cells(r: Mapping[str, Any]) -> list[str]:
+    return [
+        str(r["hands"]),
+        str(r["plays"]),
+        str(r["choices"]),
+        str(r["tricks_given"]),
+        accuracy_text(r["accuracy"]),
+        str(r["makeable_not_made"]),
+        str(r["avoidable_euchres"]),
+    ]
+
+
+def review_table(rows: list[tuple[str, Mapping[str, Any]]], title: str) -> Table:
+    """One row per player or partnership: the open-hand review's counts."""
+    t = _table(title)
+    t.add_column("")
+    for head in REVIEW_HEADS:
+        t.add_column(head, justify="right")
+    for who, r in rows:
+        t.add_row(Text(visible(who)), *_review_cells(r))
+    return t
+
+
+def coverage_line(doc: Mapping[str, Any]) -> Text | None:
+    """``Reviewed 12 of 13 hands (1 could not be analysed).``"""
+    cover = doc.get("review")
+    if not cover:
+        return None
+    out = Text(
+        f"{cover['analysed']} of {cover['hands']} hands analysed with every card face up",
+        style="dim",
+    )
+    if cover["missing"]:
+        out.append(f"; {cover['missing']} not reviewed yet", style="dim")
+    out.append(".", style="dim")
+    return out
 
 
 def percent(made: int, euchred: int) -> str:
@@ -50,7 +107,7 @@ def scope_line(doc: Mapping[str, Any]) -> Text:
     )
     said = []
     if f.get("player"):
-        said.append(f"{f['player']}'s games")
+        said.append(f"{visible(f['player'])}'s games")
     if f.get("since"):
         said.append(f"since {f['since']}")
     if f.get("games"):
@@ -76,7 +133,7 @@ def players_table(players: list[dict[str, Any]]) -> Table:
         t.add_column(head, justify="right")
     for p in players:
         t.add_row(
-            p["name"],
+            Text(visible(p["name"])),
             *(
                 str(p[k])
                 for k in (
@@ -101,7 +158,7 @@ def makers_table(players: list[dict[str, Any]]) -> Table:
         t.add_column(head, justify="right")
     for p in players:
         t.add_row(
-            p["name"],
+            Text(visible(p["name"])),
             *(str(p[k]) for k in ("calls", "made", "marches", "euchred")),
             percent(p["made"], p["euchred"]),
             str(p["alone_calls"]),
@@ -138,7 +195,7 @@ def partnerships_table(
         t.add_column(head, justify="right")
     for p in ranked:
         t.add_row(
-            " & ".join(p["players"]),
+            Text(" & ".join(visible(name) for name in p["players"])),
             *(str(p[k]) for k in ("games", "wins", "hands", "calls", "made", "euchred")),
             percent(p["made"], p["euchred"]),
             str(p["points_for"]),
@@ -184,7 +241,7 @@ def person_view(doc: Mapping[str, Any]) -> RenderableType:
     """One player in detail: the counts in words, calls by round, suit and seat, and
     their partnerships."""
     p = doc["players"][0]
-    head = Text(p["name"], style="bold")
+    head = Text(visible(p["name"]), style="bold")
     head.append(f": {p['games']} game{'' if p['games'] == 1 else 's'}, {p['wins']} won")
     if p["games"]:
         head.append(f" ({round(100 * p['wins'] / p['games'])}%)")
@@ -213,8 +270,22 @@ def person_view(doc: Mapping[str, Any]) -> RenderableType:
     if doc["partnerships"]:
         parts.append(Text(""))
         parts.append(partnerships_table(doc["partnerships"], "With each partner"))
+    if p.get("review") is not None:
+        rows = [(p["name"], p["review"])]
+        rows += [
+            ("with " + next(n for n in q["players"] if n != p["name"]), q["review"])
+            for q in doc["partnerships"]
+            if q.get("review") is not None
+        ]
+        parts.append(Text(""))
+        parts.append(review_table(rows, "Open-hand review"))
+        cover = coverage_line(doc)
+        if cover is not None:
+            parts.append(cover)
     parts.append(Text(""))
     parts.append(Text(NOTE, style="dim"))
+    if p.get("review") is not None:
+        parts.append(Text(REVIEW_NOTE, style="dim"))
     return Group(*parts)
 
 
@@ -231,6 +302,27 @@ def stats_view(doc: Mapping[str, Any], person: bool = False) -> RenderableType:
     if doc["partnerships"]:
         parts.append(Text(""))
         parts.append(partnerships_table(doc["partnerships"]))
+    if doc.get("review") is not None:
+        parts.append(Text(""))
+        parts.append(
+            review_table([(p["name"], p["review"]) for p in doc["players"]], "Open-hand review")
+        )
+        pairs = sorted(doc["partnerships"], key=lambda p: (-p["games"], -p["wins"], p["players"]))
+        if pairs:
+            title = "Open-hand review, partnerships"
+            if len(pairs) > MAX_PAIRS:
+                title += f" (the {MAX_PAIRS} that played most together; --json has all)"
+            parts.append(Text(""))
+            parts.append(
+                review_table(
+                    [(" & ".join(q["players"]), q["review"]) for q in pairs[:MAX_PAIRS]], title
+                )
+            )
+        cover = coverage_line(doc)
+        if cover is not None:
+            parts.append(cover)
     parts.append(Text(""))
     parts.append(Text(NOTE, style="dim"))
+    if doc.get("review") is not None:
+        parts.append(Text(REVIEW_NOTE, style="dim"))
     return Group(*parts)

@@ -41,7 +41,9 @@ def _rejudge(store: Store) -> None:
 
     try:
         with store.writing() as conn:
-            if store.engine.dialect.name == "postgresql":  # writers do not queue: one judges
+            if store.engine.dialect.name == "postgresql":
+                # Writers do not queue on PostgreSQL: tools opening one database at once
+                # take turns here, as they do for a migration, and the later ones find it done.
                 conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
             if judged_by(conn) != JUDGEMENT:  # another euchre-log may have done it meanwhile
                 rejudge(conn)

@@ -56,8 +56,10 @@ _TYPE_NAMES = {"AutoString": "String"}  # SQLModel's str type is a String for ev
 
 
 def variable(table_name: str) -> str:
-    """The module variable a table is bound to: ``game_seat`` -> ``SEAT_T`` and so on."""
-    return {"game_seat": "SEAT"}.get(table_name, table_name.upper()) + "_T"
+    """The module variable a table is bound to, as ``schema.py`` names it: ``game`` ->
+    ``GAME_T``, ``game_seat`` -> ``SEAT_T``, ``hand_review`` -> ``REVIEW_T``..."""
+    short = {"game_seat": "SEAT", "hand_review": "REVIEW"}
+    return short.get(table_name, table_name.upper()) + "_T"
 
 
 def _q(value: Any) -> str:

@@ -266,9 +266,14 @@ def connect(db: str | None = None, *, create: bool = True) -> Store:
     found = _sqlite_path(url)
     if found is not None:
         path, creatable = found
-        if path.is_dir():
+        try:
+            folder, there = path.is_dir(), path.exists()
+        except (OSError, ValueError) as exc:  # a name too long for any file, a NUL byte
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a path"
+            raise StoreError(f"cannot use the database {shown}: {why}") from None
+        if folder:
             raise StoreError(f"{path} is a folder, not a database file")
-        if not path.exists():
+        if not there:
             if not create or not creatable:
                 raise StoreError(f"there is no database at {path}")
             try:
@@ -326,7 +331,10 @@ def _open_current(url: str) -> Store | None:
     opened with ``sqlite3`` alone; None for anything else, which ``connect`` then opens
     the whole way (creating, upgrading, rejudging or refusing it)."""
     path = Path(url.removeprefix("sqlite:///"))
-    if not path.is_file():
+    try:
+        if not path.is_file():
+            return None
+    except (OSError, ValueError):  # a name too long, a NUL byte: connect says so in words
         return None
     try:
         raw = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)

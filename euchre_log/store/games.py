@@ -23,6 +23,7 @@ from ..engine.record import StartHand
 from ..engine.rules import Rules
 from ..formats.names import MAX_HANDS
 from ..formats.reader import LogError
+from ..formats.text import name_key, normal_name
 from .db import Store, StoreError
 from .journal import (
     GameMovedOn,
@@ -35,6 +36,9 @@ from .journal import (
     journal_rows,
     now,
 )
+from .read import MAX_GAME_ID as MAX_GAME_ID
+from .read import MAX_SCORE as MAX_SCORE
+from .read import BrokenGame as BrokenGame
 from .read import NoSuchGame as NoSuchGame
 from .read import StoredGame as StoredGame
 from .read import _replayed
@@ -54,10 +58,18 @@ _GAME_INSERT = insert(GAME_T)
 
 
 def _game_row(conn: Connection, game_id: int) -> Any:
+    if not 1 <= game_id <= MAX_GAME_ID:
+        raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
     row = conn.execute(select(GAME_T).where(GAME_T.c.id == game_id)).first()
     if row is None:
         raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
     return row
+
+
+def replay_in(conn: Connection, game_id: int) -> StoredGame:
+    """A game replayed through the engine, read in the caller's transaction (without
+    its players: ``players`` is empty)."""
+    return _replayed(_game_row(conn, game_id), {}, journal_rows(conn, game_id), seats=False)
 
 
 def rejudge(conn: Connection) -> int:
@@ -71,7 +83,7 @@ def rejudge(conn: Connection) -> int:
     done = 0
     for row in conn.execute(select(GAME_T).order_by(GAME_T.c.id)).all():
         try:
-            stored = _replayed(row, {}, journal_rows(conn, row.id))
+            stored = _replayed(row, {}, journal_rows(conn, row.id), seats=False)
         except (StoreError, LogError, ValueError):
             continue
         state = stored.game
@@ -108,12 +120,28 @@ def _cached(conn: Connection, table: Any, game_id: int, order: str) -> list[tupl
 
 
 def player_key(name: str) -> str:
-    """The name folded for matching: the same person whatever the case or spacing."""
-    return name.strip().casefold()
+    """The name folded for matching: the same person whatever the case, the spacing, the
+    invisible characters or the Unicode form ("Zoë" typed as one character or as "e" and
+    a combining diaeresis)."""
+    return name_key(name)
+
+
+def keyed_by_older_rule(conn: Connection, keys: set[str]) -> dict[str, int]:
+    """Players stored before names were normalised, whose stored key (the name only
+    trimmed and without case) is not what ``player_key`` makes of their name today: each
+    of ``keys`` that such a player matches, with the player's id. The player keeps the
+    name stored then."""
+    found: dict[str, int] = {}
+    for pid, name, key in conn.execute(select(PLAYER_T.c.id, PLAYER_T.c.name, PLAYER_T.c.key)):
+        today = player_key(str(name))
+        if today != key and today in keys and today not in found:
+            found[today] = int(pid)
+    return found
 
 
 def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
-    """Each name's player id, adding the players not yet known (matched by ``player_key``).
+    """Each name's player id, adding the players not yet known (matched by ``player_key``;
+    a new player's name is stored normalised, ``normal_name``).
 
     The insert runs in a savepoint: should another writer add the same player at the same
     moment (possible on PostgreSQL, where writers do not queue), its row is used instead.
@@ -122,6 +150,8 @@ def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
     keys = {player_key(n) for n in names}
     found = conn.execute(select(PLAYER_T.c.key, PLAYER_T.c.id).where(PLAYER_T.c.key.in_(keys)))
     known: dict[str, int] = {str(k): int(v) for k, v in found.all()}
+    if keys - known.keys():
+        known.update(keyed_by_older_rule(conn, keys - known.keys()))
     out: dict[str, int] = {}
     for name in names:
         key = player_key(name)
@@ -133,10 +163,11 @@ def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
             try:
                 with conn.begin_nested():
                     pid = conn.execute(
-                        insert(PLAYER_T).values(name=name.strip(), key=key)
+                        insert(PLAYER_T).values(name=normal_name(name), key=key)
                     ).inserted_primary_key
                 assert pid is not None
                 out[name] = int(pid[0])
+                known[key] = out[name]
                 continue
             except IntegrityError:
                 row = conn.execute(select(PLAYER_T.c.id).where(PLAYER_T.c.key == key)).one()

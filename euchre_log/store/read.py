@@ -8,7 +8,6 @@ imports SQLAlchemy. ``store.games`` holds the writing, and re-exports these.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +15,7 @@ from ..engine.cards import SEAT_LETTERS, parse_seat
 from ..engine.game import GameState
 from ..engine.record import GameRecord
 from ..engine.rules import Rules, RulesError
+from ..formats.reader import LogError, parse_json_bytes
 from .db import Store, StoreError
 from .journal import effective_entries
 
@@ -54,15 +54,36 @@ def _by_seat(pairs: Any) -> dict[str, str]:
     return {s: found[s] for s in SEAT_LETTERS if s in found}
 
 
+MAX_GAME_ID = 2**63 - 1
+"""The largest id a database can hold (a 64-bit integer): a larger number names no game."""
+MAX_SCORE = 10**9
+"""A stored starting score beyond this either way was not written by euchre-log."""
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+class BrokenGame(StoreError):
+    """A stored game that cannot be read back: a row changed or removed by another
+    program. The message names the game and what is wrong."""
+
+
 def rules_from_row(text_: str) -> Rules:
+    """A game's stored rules; ``StoreError`` when they are not a rules object any more."""
     try:
-        return Rules.build(json.loads(text_))
-    except (RulesError, ValueError) as exc:
+        data = parse_json_bytes(text_.encode("utf-8", "surrogatepass"))
+    except LogError as exc:
+        raise StoreError(f"the stored rules cannot be read: they are {exc.message}") from None
+    if not isinstance(data, dict):
+        raise StoreError("the stored rules cannot be read: they are not a JSON object of options")
+    try:
+        return Rules.build(data)
+    except RulesError as exc:
         raise StoreError(f"the stored rules cannot be read: {exc}") from None
 
 
 def load_game(store: Store, game_id: int) -> StoredGame:
     """Read a game and replay its entries through the engine."""
+    if not 1 <= game_id <= MAX_GAME_ID:
+        raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
     with store.query() as run:
         found = run("game_row", game_id=game_id)
         if not found:
@@ -72,12 +93,36 @@ def load_game(store: Store, game_id: int) -> StoredGame:
     return _replayed(found[0], players, rows)
 
 
-def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
-    """A game row and its journal, replayed through the engine."""
+def _replayed(
+    row: Any, players: dict[str, str], rows: list[Any], *, seats: bool = True
+) -> StoredGame:
+    """A game row and its journal, replayed through the engine; ``BrokenGame`` naming the
+    game and what is wrong when a row was changed so that it no longer reads (``seats``:
+    the four seats must be there too)."""
     game_id = row.id
-    rules = rules_from_row(row.rules)
-    record = GameRecord(rules, parse_seat(row.first_dealer), (row.initial_ns, row.initial_ew))
-    live = effective_entries(rows)
+
+    def broken(what: str) -> BrokenGame:
+        return BrokenGame(f"game {game_id} cannot be read: {what} (euchre-log verify {game_id})")
+
+    try:
+        rules = rules_from_row(row.rules)
+    except StoreError as exc:
+        raise broken(str(exc)) from None
+    try:
+        first = parse_seat(str(row.first_dealer))
+    except ValueError:
+        raise broken(f"its first dealer is {row.first_dealer!r}, not a seat") from None
+    score = (row.initial_ns, row.initial_ew)
+    if not all(isinstance(x, int) and abs(x) <= MAX_SCORE for x in score):
+        raise broken(f"its starting score is {score[0]!r}-{score[1]!r}")
+    missing = [s for s in SEAT_LETTERS if s not in players]
+    if seats and missing:
+        raise broken("nobody sits " + " or ".join(SEAT_WORDS[s] for s in missing))
+    record = GameRecord(rules, first, score)
+    try:
+        live = effective_entries(rows)
+    except LogError as exc:
+        raise broken(f"its journal {exc.message}") from None
     try:
         record.replay([e for _, e in live])
     except Exception as exc:  # the engine refuses what is stored: it was changed by hand
@@ -90,8 +135,8 @@ def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
         notes=row.notes,
         players=players,
         rules=rules,
-        first_dealer=parse_seat(row.first_dealer),
-        initial_score=(row.initial_ns, row.initial_ew),
+        first_dealer=first,
+        initial_score=score,
         status=row.status,
         last_seq=row.last_seq,
         head_hash=row.head_hash,

@@ -9,6 +9,11 @@ hash chained to the one before it in the same game.
 rebuilt on every write and are never authoritative; stats read them with SQL. Each hand
 keeps its head hash (that of its last entry), as the game keeps the head of its chain.
 
+``hand_review`` caches each hand's open-hand review, computed when ``stats`` first needs
+it. A row is keyed by the game, the hand's number and the hand's head hash: the moment the
+hand's journal changes (an entry added or undone), its head changes and the row no longer
+matches, so a stale review is never read.
+
 The tables are created and changed only by the migrations in ``migrations/``, which
 ``db.connect`` applies when it opens a database of an older schema.
 """
@@ -20,7 +25,7 @@ from typing import Optional
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema this code reads and writes. Bump it when the tables change, and add the
 migration that brings a database from the version before (``migrations/versions/``)."""
 
@@ -151,7 +156,48 @@ class Flag(SQLModel, table=True):
     message: str
 
 
-TABLES = [Meta, Player, Game, GameSeat, Action, Hand, Flag]
+class HandReview(SQLModel, table=True):
+    """A hand's open-hand review, cached for stats (schema 3 on). Valid while the hand's
+    ``head_hash`` is still this one and ``version`` is the review's (``review_cache``)."""
+
+    __tablename__ = "hand_review"
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    number: int = Field(primary_key=True, description="The hand's number in the game.")
+    head_hash: str = Field(
+        primary_key=True, max_length=64, description="The hand's head hash when reviewed."
+    )
+    version: str = Field(
+        max_length=20, description="The review's version and the engine judgement it used."
+    )
+    analysed: bool
+    dd_tricks: Optional[int] = Field(
+        default=None, description="The makers' tricks with best play from the first card."
+    )
+    tricks: Optional[int] = Field(default=None, description="The makers' tricks as played.")
+    par_tricks: Optional[int] = Field(
+        default=None, description="Par's tricks for the makers in the trump they named."
+    )
+    # Per seat (n e s w): cards played, choices (two or more legal cards), choices that
+    # gave nothing away, and the tricks given away.
+    plays_n: int = 0
+    plays_e: int = 0
+    plays_s: int = 0
+    plays_w: int = 0
+    choices_n: int = 0
+    choices_e: int = 0
+    choices_s: int = 0
+    choices_w: int = 0
+    good_n: int = 0
+    good_e: int = 0
+    good_s: int = 0
+    good_w: int = 0
+    cost_n: int = 0
+    cost_e: int = 0
+    cost_s: int = 0
+    cost_w: int = 0
+
+
+TABLES = [Meta, Player, Game, GameSeat, Action, Hand, Flag, HandReview]
 
 # The tables as SQLAlchemy Core sees them: the store writes and reads with Core.
 ACTION_T = Action.__table__  # type: ignore[attr-defined]
@@ -160,3 +206,4 @@ HAND_T = Hand.__table__  # type: ignore[attr-defined]
 FLAG_T = Flag.__table__  # type: ignore[attr-defined]
 SEAT_T = GameSeat.__table__  # type: ignore[attr-defined]
 PLAYER_T = Player.__table__  # type: ignore[attr-defined]
+REVIEW_T = HandReview.__table__  # type: ignore[attr-defined]

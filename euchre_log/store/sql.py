@@ -10,7 +10,7 @@ command that only reads does not import SQLAlchemy; anywhere else it runs the qu
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """``schema.SCHEMA_VERSION``: the schema this code reads and writes."""
 
 SQLITE: dict[str, tuple[str, dict[str, object]]] = {

@@ -7,6 +7,10 @@ write. The queries are SQLAlchemy Core, so they run on SQLite and PostgreSQL ali
 The definitions are the contract: the ``stats`` command's help and the field
 descriptions of ``formats.outputs.StatsOut`` say them in words, and the tests recompute
 every count from check reports by those words.
+
+The open-hand review's counts (``review``) are sums over the reviews cached in
+``hand_review`` (``store.review_cache``), which ``missing_reviews`` and
+``review_cache.fill`` bring up to date before ``compute`` reads them.
 """
 
 from __future__ import annotations
@@ -26,11 +30,14 @@ from sqlalchemy import (
     null,
     or_,
     select,
+    text,
     union_all,
 )
 
 from ..formats.names import PLAYER_FIELDS
+from . import review_cache
 from .db import Store, StoreError
+from .games import keyed_by_older_rule, player_key
 from .tables import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 
 SEATS = ("N", "E", "S", "W")
@@ -83,8 +90,14 @@ def _one(condition: ColumnElement[bool]) -> ColumnElement[int]:
 
 def _player_id(conn: Connection, name: str) -> tuple[int, str]:
     """The id and the stored spelling of a player's name, matched without case."""
-    key = name.strip().casefold()
+    key = player_key(name)
     row = conn.execute(select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.key == key)).first()
+    if row is None and key:
+        older = keyed_by_older_rule(conn, {key}).get(key)
+        if older is not None:
+            row = conn.execute(
+                select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.id == older)
+            ).first()
     if row is not None:
         return int(row[0]), str(row[1])
     names = sorted(conn.execute(select(PLAYER_T.c.name)).scalars(), key=str.casefold)
@@ -386,11 +399,95 @@ def empty_breakdown() -> dict[str, dict[str, dict[str, int]]]:
     }
 
 
-def compute(store: Store, flt: StatsFilter = StatsFilter()) -> dict[str, Any]:
-    """The stats as the ``stats --json`` document: players, partnerships and totals.
+def missing_reviews(store: Store, flt: StatsFilter = StatsFilter()) -> list[tuple[int, int, str]]:
+    """The hands of the games that count whose open-hand review is not cached yet (or is
+    stale): (game, number, head hash), for ``review_cache.fill``. Raises ``StatsError``
+    for an unknown player or game id."""
+    with store.reading() as conn:
+        pid = _player_id(conn, flt.player)[0] if flt.player is not None else None
+        if flt.games:
+            _check_games(conn, flt.games)
+        return review_cache.missing(conn, _games(flt, pid).only(HAND_T.c.game_id))
 
-    Raises ``StatsError`` for an unknown player or game id.
+
+Counted = list[tuple[dict[str, int], str]]
+"""Games' review sums, each with where someone sat in it (a seat or a side)."""
+
+
+def _review_counts(
+    conn: Connection, games: _Games, pid: int | None
+) -> tuple[dict[int, Counted], dict[tuple[int, int], Counted], dict[str, int]]:
+    """The cached reviews' sums, per player (by seat) and per pair of partners (by
+    side), over the games that count, and the coverage of those games' hands."""
+    sums = review_cache.per_game(conn, games.only(HAND_T.c.game_id))
+    q = select(SEAT_T.c.game_id, SEAT_T.c.seat, SEAT_T.c.player_id).join(
+        games.cte, games.cte.c.game_id == SEAT_T.c.game_id
+    )
+    seats: dict[int, dict[str, int]] = {}
+    for game_id, seat, player in conn.execute(q):
+        if seat in SEATS:  # a seat another program renamed counts nowhere, as in the sums
+            seats.setdefault(int(game_id), {})[str(seat)] = int(player)
+    players: dict[int, Counted] = {}
+    pairs: dict[tuple[int, int], Counted] = {}
+    for game_id, by_seat in seats.items():
+        game = sums.get(game_id)
+        if game is None:
+            continue
+        for seat, player in by_seat.items():
+            if pid is None or player == pid:
+                players.setdefault(player, []).append((game, seat.lower()))
+        for side, (a, b) in TEAMS.items():
+            if a in by_seat and b in by_seat:
+                lo, hi = sorted((by_seat[a], by_seat[b]))
+                if pid is None or pid in (lo, hi):
+                    pairs.setdefault((lo, hi), []).append((game, side.lower()))
+    coverage = {
+        "reviewed": sum(g["reviewed"] for g in sums.values()),
+        "analysed": sum(g["analysed"] for g in sums.values()),
+    }
+    return players, pairs, coverage
+
+
+def compute(
+    store: Store, flt: StatsFilter = StatsFilter(), *, review: bool = True
+) -> dict[str, Any]:
+    """The stats as the ``stats --json`` document: players, partnerships and totals,
+    with the open-hand review's counts from the cached reviews (``review``; null
+    everywhere without it).
+
+    Raises ``StatsError`` for an unknown player or game id, and for cached results that
+    another program made into something that is not a count.
     """
+    try:
+        return _compute(store, flt, review=review)
+    except (TypeError, ValueError, OverflowError) as exc:
+        if isinstance(exc, StatsError):
+            raise
+        raise StatsError(_damaged(store)) from None
+
+
+def _damaged(store: Store) -> str:
+    """Which game's cached results are not counts any more (SQLite keeps whatever another
+    program writes in a column of numbers), in words."""
+    columns = [c.name for c in HAND_T.columns if c.type.python_type is int and c.name != "id"]
+    found = None
+    if store.is_sqlite:
+        with store.reading() as conn:
+            checks = " OR ".join(
+                f"(typeof({c}) NOT IN ('integer', 'null') OR abs({c}) > 1000000000)"
+                for c in columns
+            )
+            found = conn.execute(
+                text(f"SELECT game_id FROM hand WHERE {checks} ORDER BY game_id LIMIT 1")
+            ).scalar()
+    which = f"game {found}'s" if found is not None else "a game's"
+    return (
+        f"the stats cannot be counted: {which} cached results were changed outside "
+        "euchre-log, so they are no longer counts (euchre-log verify names what changed)"
+    )
+
+
+def _compute(store: Store, flt: StatsFilter, *, review: bool) -> dict[str, Any]:
     with store.reading() as conn:
         pid, who = _player_id(conn, flt.player) if flt.player is not None else (None, None)
         if flt.games:
@@ -401,16 +498,19 @@ def compute(store: Store, flt: StatsFilter = StatsFilter()) -> dict[str, Any]:
         reneges = _reneges(conn, games, pid)
         makers = _makers(conn, games, pid)
         defended = _defended(conn, games, pid)
+        if review:
+            by_player, by_pair, coverage = _review_counts(conn, games, pid)
         ids = set(rows) | {i for pair in pairs for i in pair}
-        names: dict[int, str] = (
-            dict(
-                conn.execute(
-                    select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.id.in_(list(ids)))
-                ).all()
-            )
+        found = (
+            conn.execute(
+                select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.id.in_(list(ids)))
+            ).all()
             if ids
-            else {}
+            else []
         )
+        # A seat whose player row another program removed is still counted, by its id.
+        names: dict[int, str] = {i: f"(player {i}, not in the database)" for i in ids}
+        names.update({int(i): str(name) for i, name in found})
     players = []
     for player, side in rows.items():
         own = makers.get(player) or {**empty_breakdown(), **dict.fromkeys(OWN_CALLS, 0)}
@@ -421,6 +521,7 @@ def compute(store: Store, flt: StatsFilter = StatsFilter()) -> dict[str, Any]:
         entry: dict[str, Any] = {"name": names[player]}
         entry.update({k: counts[k] for k in PLAYER_FIELDS})
         entry.update({dim: own[dim] for dim in ("by_round", "by_trump", "by_seat")})
+        entry["review"] = review_cache.totals(by_player.get(player, ())) if review else None
         players.append(entry)
     players.sort(key=lambda e: (e["name"].casefold(), e["name"]))
     partnerships = []
@@ -429,7 +530,8 @@ def compute(store: Store, flt: StatsFilter = StatsFilter()) -> dict[str, Any]:
         item: dict[str, Any] = {"players": pair}
         item.update({k: counts[k] for k in PARTNERSHIP_FIELDS if k in counts})
         item["points_for"] = counts["points"]
-        partnerships.append({k: item[k] for k in ("players", *PARTNERSHIP_FIELDS)})
+        item["review"] = review_cache.totals(by_pair.get((lo, hi), ())) if review else None
+        partnerships.append({k: item[k] for k in ("players", *PARTNERSHIP_FIELDS, "review")})
     partnerships.sort(key=lambda e: [(n.casefold(), n) for n in e["players"]])
     return {
         "filters": {"player": who, "since": flt.since, "games": list(flt.games)},
@@ -437,4 +539,12 @@ def compute(store: Store, flt: StatsFilter = StatsFilter()) -> dict[str, Any]:
         "hands": n_hands,
         "players": players,
         "partnerships": partnerships,
+        "review": {
+            "hands": n_hands,
+            "reviewed": coverage["reviewed"],
+            "analysed": coverage["analysed"],
+            "missing": n_hands - coverage["reviewed"],
+        }
+        if review
+        else None,
     }

@@ -21,7 +21,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """``schema.SCHEMA_VERSION``: the schema this code reads and writes."""
 
 metadata = MetaData()
@@ -140,4 +140,33 @@ FLAG_T = Table(
     Index("ix_flag_game_hand", "game_id", "hand"),
 )
 
-TABLES = [META_T, PLAYER_T, GAME_T, SEAT_T, ACTION_T, HAND_T, FLAG_T]
+REVIEW_T = Table(
+    "hand_review",
+    metadata,
+    Column("game_id", Integer(), ForeignKey("game.id"), primary_key=True),
+    Column("number", Integer(), primary_key=True),
+    Column("head_hash", String(64), primary_key=True),
+    Column("version", String(20), nullable=False),
+    Column("analysed", Boolean(), nullable=False),
+    Column("dd_tricks", Integer()),
+    Column("tricks", Integer()),
+    Column("par_tricks", Integer()),
+    Column("plays_n", Integer(), nullable=False, default=0),
+    Column("plays_e", Integer(), nullable=False, default=0),
+    Column("plays_s", Integer(), nullable=False, default=0),
+    Column("plays_w", Integer(), nullable=False, default=0),
+    Column("choices_n", Integer(), nullable=False, default=0),
+    Column("choices_e", Integer(), nullable=False, default=0),
+    Column("choices_s", Integer(), nullable=False, default=0),
+    Column("choices_w", Integer(), nullable=False, default=0),
+    Column("good_n", Integer(), nullable=False, default=0),
+    Column("good_e", Integer(), nullable=False, default=0),
+    Column("good_s", Integer(), nullable=False, default=0),
+    Column("good_w", Integer(), nullable=False, default=0),
+    Column("cost_n", Integer(), nullable=False, default=0),
+    Column("cost_e", Integer(), nullable=False, default=0),
+    Column("cost_s", Integer(), nullable=False, default=0),
+    Column("cost_w", Integer(), nullable=False, default=0),
+)
+
+TABLES = [META_T, PLAYER_T, GAME_T, SEAT_T, ACTION_T, HAND_T, FLAG_T, REVIEW_T]

@@ -1,0 +1,204 @@
+"""``review``: the open-hand review of game logs or stored games (REVIEW.md)."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from .app import app
+from .common import print_json
+
+if TYPE_CHECKING:
+    from ..engine.game import GameState
+
+
+@dataclass
+class Reviewed:
+    """One game to review: where it comes from, its facts, and the hands chosen."""
+
+    source: str | int  # the file, or the stored game's id
+    title: str  # the heading of the person's view
+    name: str | None  # the game's own title
+    players: dict[str, str]
+    game: GameState
+    indexes: list[int]  # the hands to review (0-based)
+
+
+def is_game_id(value: str) -> bool:
+    """A whole number names a stored game; anything else a file (``./3`` for a file 3)."""
+    text = value.strip()
+    return text.isascii() and text.isdigit()
+
+
+def _from_file(path: Path, rejected: list[dict[str, Any]]) -> list[Reviewed]:
+    from ..formats.load import load_games
+    from ..formats.reader import LogError
+
+    try:
+        loaded = load_games(path)
+    except LogError as exc:
+        _reject(
+            rejected,
+            {"file": str(path)},
+            f"{path}: rejected: {exc}",
+            {"message": exc.message, "hand": exc.hand, "action": exc.action},
+        )
+        return []
+    out = []
+    for item in loaded:
+        info = item.log.game
+        players = ", ".join(f"{s} {n}" for s, n in info.players.items())
+        title = f"{item.file}" + (f": {info.title}" if info.title else "") + f"\n{players}"
+        out.append(
+            Reviewed(
+                item.file,
+                title,
+                info.title,
+                item.players,
+                item.game,
+                list(range(len(item.game.hands))),
+            )
+        )
+    return out
+
+
+def _reject(
+    rejected: list[dict[str, Any]],
+    where: dict[str, Any],
+    said: str,
+    error: dict[str, Any] | None = None,
+) -> None:
+    """Say why an input is rejected (one line on stderr, ``said``) and keep it for the
+    JSON: ``error`` as the check report gives it (the message, the hand and the action
+    where a file went wrong), or ``said`` alone."""
+    typer.echo(f"euchre-log: {said}", err=True)
+    rejected.append({**where, "error": error or {"message": said, "hand": None, "action": None}})
+
+
+@app.command()
+def review(
+    ctx: typer.Context,
+    inputs: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="FILE_OR_GAME",
+            help="Game logs (euchre-log/1 JSON, EGN games .egn and matches .emn) or stored "
+            "games by id (euchre-log games lists them). A whole number is a game id: "
+            "write ./3 for a file named 3.",
+            show_default=False,
+        ),
+    ],
+    hand: Annotated[
+        Optional[int],
+        typer.Option(
+            "--hand",
+            "-n",
+            metavar="N",
+            help="Only this hand of each game (numbered from 1); every hand if left out.",
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the euchre-log-review/1 document (schemas/review.schema.json): per "
+            "hand the par, the makers' tricks with best play, every card graded, and each "
+            "player's accuracy.",
+        ),
+    ] = False,
+) -> None:
+    """Review the play with every card face up: par, costly cards, each player's accuracy.
+
+    For each hand in which trump was made, the play finished and every card is known:
+    the par by trump suit ("hearts: NS 4 tricks, 1 point; spades: EW march"), the makers'
+    tricks with best play from the first card against what was played, whether the
+    makers could have made it and the defenders could have euchred it, each card that
+    gave away a trick (marked ?, or ?? when it changed the hand's points) with the cards
+    that would have kept it, and what par says the best call was beside the call made.
+    Then each player's accuracy: the share of their plays with a choice of cards that
+    gave nothing away.
+
+    This is hindsight: at the table nobody sees the other hands, so the review judges
+    the play and the bidding by what no player could know.
+
+    Exit code 0 when every file or game was read, 2 when any was rejected (each one is
+    named on standard error, with the hand and action where a file went wrong).
+    """
+    games: list[Reviewed] = []
+    rejected: list[dict[str, Any]] = []
+    with ExitStack() as stack:
+        store: Any = None  # opened at the first game id: files need no database
+        for value in inputs:
+            if not is_game_id(value):
+                games.extend(_from_file(Path(value), rejected))
+                continue
+            from ..store.games import NoSuchGame, load_game
+            from .common import opened
+            from .replay import game_title
+
+            if len(value.strip()) > 20:  # no id is that long (ids are below 2**63)
+                _reject(
+                    rejected,
+                    {},
+                    f"there is no game {value.strip()[:20]}... (euchre-log games lists them)",
+                )
+                continue
+            if store is None:
+                store = stack.enter_context(opened(ctx))
+            try:
+                s = load_game(store, int(value))
+            except NoSuchGame as exc:
+                _reject(rejected, {"game": int(value)}, str(exc))
+                continue
+            every = list(range(len(s.game.hands)))
+            games.append(Reviewed(s.id, game_title(s), s.title, s.players, s.game, every))
+    if hand is not None:
+        kept = []
+        for g in games:
+            n = len(g.game.hands)
+            if 1 <= hand <= n:
+                g.indexes = [hand - 1]
+                kept.append(g)
+                continue
+            which = "no hands" if n == 0 else ("hand 1" if n == 1 else f"hands 1 to {n}")
+            if isinstance(g.source, int):
+                where: dict[str, Any] = {"game": g.source}
+                message = f"game {g.source} has no hand {hand}: it has {which}"
+            else:
+                where = {"file": g.source}
+                message = f"{g.source}: {g.name or 'the game'} has no hand {hand}: it has {which}"
+            _reject(rejected, where, message, {"message": message, "hand": hand, "action": None})
+        games = kept
+
+    hands = [g.game.hands[i] for g in games for i in g.indexes]
+    from .reviewing import review_hands
+
+    reviews = iter(review_hands(hands, "Reviewing hands"))
+    per_game = [[next(reviews) for _ in g.indexes] for g in games]
+    if as_json:
+        from ..formats.review import game_dict, review_document
+
+        print_json(
+            review_document(
+                [
+                    game_dict(g.source, g.name, g.players, rs)
+                    for g, rs in zip(games, per_game, strict=True)
+                ],
+                rejected,
+            )
+        )
+    elif games:
+        from ..render.review import game_review_view, preamble
+        from .console import console
+
+        con = console()
+        con.print(preamble())
+        for g, rs in zip(games, per_game, strict=True):
+            con.print()
+            con.print(game_review_view(g.title, g.game, rs, g.players))
+    if rejected:
+        raise typer.Exit(2)

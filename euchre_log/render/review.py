@@ -1,0 +1,434 @@
+"""The open-hand review as a person reads it: a few lines per hand, and each player's
+accuracy per game.
+
+Per hand: the par by trump suit in words ("hearts: NS 4 tricks, 1 point; spades: EW
+march"), what best play from the first card gives against what was played, whether the
+makers could have made it and the defenders could have euchred it, each card that gave
+away a trick with the cards that would have kept it ("Trick 3: S Cat K♠? gave away a
+trick; A♠ keeps NS at 4."), and what par says the best call was beside the call made.
+The same review also marks the hands ``replay``, ``explain`` and the HTML export draw
+(``marks`` and ``page_review``).
+
+Everything here is hindsight, and says so: with every card face up the review knows what
+no player could know at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.cards import SUIT_NAMES, TEAM_NAMES
+from ..engine.game import GameState
+from ..engine.hand import HandState
+from ..engine.review import (
+    COSTLY_POINTS,
+    BestCall,
+    HandReview,
+    ParSuit,
+    PlayReview,
+    player_totals,
+)
+from ..engine.scoring import trick_points
+from . import cards as rc
+from .html import PlayMark, Review
+from .replay import Marks
+from .words import label
+
+HINDSIGHT = (
+    "Open-hand review: every card face up, both sides playing their best. This is "
+    "hindsight: at the table nobody sees the other hands, so it judges the play and the "
+    "bidding by what no player could know."
+)
+LEGEND = (
+    "Tricks are the makers' with best play from that moment on. ? marks a card that gave "
+    "away a trick, ?? one that also changed the hand's points."
+)
+MARK_STYLE = "bold yellow"
+
+
+# ---------------------------------------------------------------------------
+# Words
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _tricks(n: int) -> str:
+    """``a trick``, ``2 tricks``."""
+    return "a trick" if n == 1 else f"{n} tricks"
+
+
+def points_words(points: tuple[int, int]) -> str:
+    """``NS +1``, ``EW +2``, or ``no points``."""
+    said = [f"{TEAM_NAMES[t]} {points[t]:+d}" for t in (0, 1) if points[t]]
+    return ", ".join(said) if said else "no points"
+
+
+def hand_points(hand: HandState, tricks: int) -> tuple[int, int]:
+    """What the makers taking ``tricks`` scores under the hand's rules (NS, EW)."""
+    return trick_points(
+        hand.rules,
+        hand.maker & 1,
+        tricks,
+        alone=hand.alone,
+        defended_alone=hand.defender >= 0,
+        blind=hand.blind,
+    )[0]
+
+
+def _cards(cards: Iterable[int]) -> Text:
+    """Cards in their colours, joined with ``or``."""
+    cards = list(cards)
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(" or " if i == len(cards) - 1 else ", ")
+        out.append_text(rc.card(c))
+    return out
+
+
+def _suits(suits: Iterable[int]) -> Text:
+    """Suit symbols in their colours, joined with ``or``."""
+    suits = list(suits)
+    out = Text()
+    for i, s in enumerate(suits):
+        if i:
+            out.append(" or " if i == len(suits) - 1 else ", ")
+        out.append_text(rc.suit(s))
+    return out
+
+
+def par_words(par: ParSuit) -> str:
+    """``hearts: NS 4 tricks, 1 point`` or ``spades: EW march``: the side that takes
+    three or more, as if it had named that trump."""
+    side = 0 if par.tricks[0] >= 3 else 1
+    n = par.tricks[side]
+    said = "march" if n == 5 else f"{n} tricks, 1 point"
+    return f"{SUIT_NAMES[par.suit]}: {TEAM_NAMES[side]} {said}"
+
+
+def par_text(par: Sequence[ParSuit]) -> Text:
+    """``Par (as dealt, nobody alone): clubs: EW 3 tricks, 1 point; ...``."""
+    out = Text("Par", style="bold")
+    out.append(" (as dealt, nobody alone): " + "; ".join(par_words(p) for p in par) + ".")
+    return out
+
+
+def _play_words(p: PlayReview, players: Mapping[str, str]) -> Text:
+    """``S Cat A♣?``: who played the card, with its mark."""
+    out = Text(label(p.seat, players) + " ")
+    out.append_text(rc.card(p.card))
+    if p.mark:
+        out.append(p.mark, style=MARK_STYLE)
+    return out
+
+
+def _moment(r: HandReview, index: int, players: Mapping[str, str]) -> Text:
+    """``from the first card``, or ``after S Cat's A♣ on trick 2`` (the play before the
+    value ``index`` of ``r.values``)."""
+    if index == 0 or r.plays is None:
+        return Text("from the first card")
+    p = r.plays[index - 1]
+    out = Text(f"after {label(p.seat, players)}'s ")
+    out.append_text(rc.card(p.card))
+    out.append(f" on trick {p.trick}")
+    return out
+
+
+def could_text(r: HandReview, players: Mapping[str, str]) -> Text:
+    """``Makers could make it: yes, from the first card. Defenders could euchre it: no.``"""
+    values = r.values or ()
+    out = Text()
+    makes = next((k for k, v in enumerate(values) if v >= 3), None)
+    euchres = next((k for k, v in enumerate(values) if v <= 2), None)
+    for i, (who, first) in enumerate(
+        (("Makers could make it", makes), ("Defenders could euchre it", euchres))
+    ):
+        if i:
+            out.append(" ")
+        out.append(f"{who}: ")
+        if first is None:
+            out.append("no.")
+        else:
+            out.append("yes, ")
+            out.append_text(_moment(r, first, players))
+            out.append(".")
+    return out
+
+
+def outcome_text(hand: HandState, r: HandReview) -> Text:
+    """``Best play from the first card: NS 4 tricks (NS +1). As played: 3 (NS +1).``"""
+    assert r.maker is not None and r.dd_tricks is not None and r.tricks is not None
+    team = TEAM_NAMES[r.maker & 1]
+    out = Text("Best play", style="bold")
+    out.append(
+        f" from the first card: {team} {_plural(r.dd_tricks, 'trick')} "
+        f"({points_words(hand_points(hand, r.dd_tricks))}). As played: {r.tricks} "
+        f"({points_words(hand_points(hand, r.tricks))})."
+    )
+    return out
+
+
+def costly_text(
+    hand: HandState,
+    r: HandReview,
+    p: PlayReview,
+    players: Mapping[str, str],
+    *,
+    trick: bool = True,
+) -> Text:
+    """``Trick 3: S Cat K♠? gave away a trick; A♠ keeps NS at 4.`` (without the trick
+    when ``trick`` is false: the sentence is then shown under its trick)."""
+    assert r.maker is not None
+    out = Text(f"Trick {p.trick}: " if trick else "")
+    out.append_text(_play_words(p, players))
+    out.append(f" gave away {_tricks(p.cost)}")
+    if p.mark == COSTLY_POINTS:
+        before, after = hand_points(hand, p.dd_before), hand_points(hand, p.dd_after)
+        out.append(f" and the points ({points_words(after)}, not {points_words(before)})")
+    out.append("; ")
+    out.append_text(_cards(p.best))
+    out.append(f" {'keeps' if len(p.best) == 1 else 'keep'} {TEAM_NAMES[r.maker & 1]} at ")
+    out.append(f"{p.dd_before}.")
+    return out
+
+
+def claim_text(r: HandReview, players: Mapping[str, str]) -> Text | None:
+    """``S Cat claimed the last 3 tricks: best play from there gives NS 4 in all, the
+    claim 5.``"""
+    if r.claimed is None or r.claimed_tricks is None or r.maker is None:
+        return None
+    values = r.values or ()
+    best = values[-1] if values else None
+    team = TEAM_NAMES[r.maker & 1]
+    out = Text(f"{label(r.claimed, players)} claimed the last {_plural(r.claimed_tricks, 'trick')}")
+    if best is None or best == r.tricks:
+        out.append(f"; best play from there agrees ({team} {best} in all).")
+    else:
+        out.append(f": best play from there gives {team} {best} in all, the claim {r.tricks}.")
+    return out
+
+
+def _best_call_words(b: BestCall, players: Mapping[str, str]) -> Text:
+    """``♥ (4 tricks, 1 point)``, ``S Cat alone in ♣ or ♥ (a lone march, 4 points)``."""
+    if b.alone and b.alone_points:
+        out = Text()
+        seats = sorted({seat for seat, _ in b.alone})
+        for i, seat in enumerate(seats):
+            if i:
+                out.append(", or ")
+            out.append(f"{label(seat, players)} alone in ")
+            out.append_text(_suits(s for x, s in b.alone if x == seat))
+        out.append(f" (a lone march, {b.alone_points[b.team]} points)")
+        return out
+    if b.tricks < 3:
+        return Text(f"pass (no trump makes: {_plural(b.tricks, 'trick')} at best)")
+    out = _suits(b.suits)
+    out.append(" (march, 2 points)" if b.tricks == 5 else f" ({b.tricks} tricks, 1 point)")
+    return out
+
+
+def bidding_text(hand: HandState, r: HandReview, players: Mapping[str, str]) -> Text | None:
+    """The call made beside what par says each side's best call was."""
+    if r.best_calls is None or r.maker is None or r.trump is None:
+        return None
+    out = Text("Bidding", style="bold")
+    out.append(f" (hindsight): {label(r.maker, players)} made ")
+    out.append_text(rc.suit(r.trump))
+    out.append(" trump" + (" alone" if r.alone else "") + ". Par's best for ")
+    makers = r.maker & 1
+    for i, team in enumerate((makers, 1 - makers)):
+        b = r.best_calls[team]
+        if i:
+            out.append("; for ")
+        out.append(f"{TEAM_NAMES[team]}: ")
+        out.append_text(_best_call_words(b, players))
+        if team == makers and r.makers_called_best:
+            out.append(", the call made")
+    out.append(".")
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The review's own view
+
+
+def hand_head(hand: HandState, r: HandReview, players: Mapping[str, str]) -> Text:
+    """``Hand 6 (S Cat dealt J♥): trump ♦ by E Bob alone; EW took 4 (EW +1).``"""
+    out = Text(f"Hand {hand.number}", style="bold")
+    out.append(f" ({label(hand.dealer, players)} dealt ")
+    out.append_text(rc.card(hand.upcard))
+    out.append(")")
+    if not r.analysed:
+        out.append(f": not analysed ({r.reason}).", style="dim")
+        return out
+    assert r.maker is not None and r.trump is not None and r.tricks is not None
+    out.append(": trump ")
+    out.append_text(rc.suit(r.trump))
+    out.append(f" by {label(r.maker, players)}" + (" alone" if r.alone else ""))
+    if r.defender_alone is not None:
+        out.append(f", {label(r.defender_alone, players)} defending alone")
+    team = TEAM_NAMES[r.maker & 1]
+    out.append(f"; {team} took {r.tricks} ({points_words(hand_points(hand, r.tricks))}).")
+    return out
+
+
+def hand_review_view(hand: HandState, r: HandReview, players: Mapping[str, str]) -> RenderableType:
+    """One hand in a few lines (see the module docstring)."""
+    head = hand_head(hand, r, players)
+    if not r.analysed or r.plays is None:
+        return head
+    lines: list[Text] = []
+    if r.par is not None:
+        lines.append(par_text(r.par))
+    lines.append(outcome_text(hand, r))
+    lines.append(could_text(r, players))
+    lines.extend(costly_text(hand, r, p, players) for p in r.plays if p.cost)
+    claim = claim_text(r, players)
+    if claim is not None:
+        lines.append(claim)
+    bidding = bidding_text(hand, r, players)
+    if bidding is not None:
+        lines.append(bidding)
+    return Group(head, *(_indented(line) for line in lines))
+
+
+def _indented(line: RenderableType) -> Padding:
+    """A line indented by two columns, wrapping under itself."""
+    return Padding(line, (0, 0, 0, 2), expand=False)
+
+
+def accuracy_table(reviews: Iterable[HandReview], players: Mapping[str, str]) -> Table:
+    """Each player's plays over the analysed hands: choices, tricks given away, accuracy."""
+    reviews = list(reviews)
+    analysed = sum(1 for r in reviews if r.analysed)
+    t = Table(
+        title=f"Accuracy over {_plural(analysed, 'analysed hand')}",
+        title_justify="left",
+        title_style="bold",
+        show_edge=False,
+        pad_edge=False,
+        header_style="bold",
+    )
+    t.add_column("Player")
+    for head in ("Plays", "Choices", "Gave\nnothing", "Tricks\ngiven", "Accuracy"):
+        t.add_column(head, justify="right")
+    for p in player_totals(reviews):
+        good = p.choices - _costly_choices(reviews, p.seat)
+        t.add_row(
+            Text(label(p.seat, players)),  # a name is data, never markup
+            str(p.plays),
+            str(p.choices),
+            str(good),
+            str(p.cost_tricks),
+            "-" if p.accuracy is None else f"{p.accuracy:.1f}%",
+        )
+    return t
+
+
+def _costly_choices(reviews: Iterable[HandReview], seat: int) -> int:
+    return sum(1 for r in reviews for p in r.plays or () if p.seat == seat and p.choice and p.cost)
+
+
+ACCURACY_NOTE = (
+    "Choices are plays with two or more legal cards; accuracy is the share of them that "
+    "gave nothing away."
+)
+
+
+def game_review_view(
+    title: str,
+    game: GameState,
+    reviews: Sequence[HandReview],
+    players: Mapping[str, str],
+) -> RenderableType:
+    """A game's review: its title, each reviewed hand, and the players' accuracy."""
+    by_number = {h.number: h for h in game.hands}
+    parts: list[RenderableType] = [Text(title, style="bold")]
+    for r in reviews:
+        parts.append(Text(""))
+        parts.append(hand_review_view(by_number[r.number], r, players))
+    parts.append(Text(""))
+    parts.append(accuracy_table(reviews, players))
+    parts.append(Text(ACCURACY_NOTE, style="dim"))
+    return Group(*parts)
+
+
+def preamble() -> RenderableType:
+    """What the review is, and that it is hindsight: printed once, above the games."""
+    return Group(Text(HINDSIGHT, style="italic"), Text(LEGEND, style="dim"))
+
+
+# ---------------------------------------------------------------------------
+# Marks for the views that draw the hands
+
+
+def best_play_words(hand: HandState, r: HandReview) -> str:
+    """``best play gives NS 4 tricks (NS +1); par as dealt: clubs: EW march; ...``"""
+    assert r.maker is not None and r.dd_tricks is not None
+    out = (
+        f"best play gives {TEAM_NAMES[r.maker & 1]} {_plural(r.dd_tricks, 'trick')} "
+        f"({points_words(hand_points(hand, r.dd_tricks))})"
+    )
+    if r.par is not None:
+        out += "; par as dealt, " + "; ".join(par_words(p) for p in r.par)
+    return out + "."
+
+
+def summary_text(hand: HandState, r: HandReview) -> Text:
+    """The review in one line, for the hands ``replay`` and ``explain`` draw:
+    ``With every card face up (hindsight): best play gives NS 4 tricks (NS +1); ...``."""
+    out = Text("With every card face up", style="bold")
+    out.append(" (hindsight): " + best_play_words(hand, r))
+    return out
+
+
+def marks(hand: HandState, r: HandReview | None, players: Mapping[str, str]) -> Marks:
+    """What a review adds to a drawn hand: the marks beside costly cards, their
+    sentences under their tricks (without "Trick N:", which the trick's own heading
+    says), and the par line under the setup. Nothing for a hand that is not analysed."""
+    if r is None or not r.analysed or r.plays is None:
+        return Marks()
+    cards = {(p.trick, p.seat): p.mark for p in r.plays if p.mark}
+    tricks: dict[int, list[Text]] = {}
+    for p in r.plays:
+        if p.cost:
+            tricks.setdefault(p.trick, []).append(costly_text(hand, r, p, players, trick=False))
+    setup: list[RenderableType] = [summary_text(hand, r), could_text(r, players)]
+    return Marks(cards=cards, tricks=tricks, setup=setup)
+
+
+def page_review(
+    game: GameState, reviews: Iterable[HandReview | None], players: Mapping[str, str]
+) -> Review:
+    """The HTML export's review: each costly card's mark with why in words, and each
+    analysed hand's par line."""
+    by_number = {h.number: h for h in game.hands}
+    cards: dict[tuple[int, int, int], PlayMark] = {}
+    par: dict[int, str] = {}
+    for r in reviews:
+        if r is None or not r.analysed or r.plays is None:
+            continue
+        hand = by_number[r.number]
+        for p in r.plays:
+            if p.mark:
+                cards[(r.number, p.trick, p.seat)] = PlayMark(
+                    p.mark, _plain_why(hand, r, p, players)
+                )
+        par[r.number] = (
+            f"with every card face up (hindsight), {best_play_words(hand, r)} "
+            + could_text(r, players).plain
+        )
+    return Review(marks=cards, par=par)
+
+
+def _plain_why(hand: HandState, r: HandReview, p: PlayReview, players: Mapping[str, str]) -> str:
+    """Why a card is marked, in plain words: ``gave away a trick; A♠ keeps NS at 4``."""
+    text = costly_text(hand, r, p, players, trick=False).plain
+    return "gave away " + text.split(" gave away ", 1)[1].removesuffix(".")
