@@ -25,6 +25,17 @@ PROBE = (
     "print(h.__file__.endswith('.py'), n.in_use(), getattr(h, 'EDITED', None))\n"
 )
 
+PICKLE_PROBE = (
+    "import pickle, sys\n"
+    "from pathlib import Path\n"
+    "import euchre_log.engine.native as n\n"
+    "from euchre_log.formats.load import load_games\n"
+    "hands = [h for p in sorted(Path(sys.argv[1]).glob('*.json'))\n"
+    "         for g in load_games(p) for h in g.game.hands]\n"
+    "same = all(pickle.loads(pickle.dumps(h)).snapshot() == h.snapshot() for h in hands)\n"
+    "print(same and n.in_use(), len(hands))\n"
+)
+
 
 def _run(cwd: Path, *args: str, pure: bool = False) -> str:
     env = {k: v for k, v in os.environ.items() if k != "EUCHRE_LOG_PURE_PYTHON"}
@@ -63,6 +74,11 @@ def test_the_compiled_engine_is_used_until_a_source_changes(tmp_path: Path) -> N
     compiled = json.loads(_run(tmp_path, "-m", "euchre_log", "check", "--json", *logs))
     python = json.loads(_run(tmp_path, "-m", "euchre_log", "check", "--json", *logs, pure=True))
     assert compiled == python and len(compiled["games"]) == len(logs)
+
+    # Hands and their rules pickle as they are (the review's worker processes are sent
+    # them): a compiled class is made through its __init__ only.
+    pickled = _run(tmp_path, "-c", PICKLE_PROBE, str(ROOT / "sample_logs"))
+    assert pickled.split()[0] == "True" and int(pickled.split()[1]) > 50
 
     # Asked for the Python engine, it gets it.
     assert _run(tmp_path, "-c", PROBE, pure=True).split() == ["True", "False", "None"]

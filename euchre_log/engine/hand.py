@@ -445,6 +445,13 @@ class HandState:
 
     # ------------------------------------------------------------------ legality
 
+    def __reduce__(self) -> tuple[Callable[..., HandState], tuple[Any, ...]]:
+        """Pickled as its attributes (the review's worker processes are sent hands), alike
+        whether it runs compiled (``engine.native``, whose classes are made through their
+        ``__init__`` only) or as Python."""
+        state = tuple(getattr(self, name) for name in _SLOTS)
+        return (_unpickled, (self.rules, self.dealer, self.upcard, self.number, state))
+
     def clone(self) -> HandState:
         """An independent copy of this state, to try an action on."""
         if _COMPILED:  # mypyc makes its classes through their __init__ only
@@ -1645,3 +1652,13 @@ _HANDLERS: Final[dict[type, Callable[[HandState, Any], None]]] = {
 
 if set(_HANDLERS) != set(ACTION_CLASSES):  # pragma: no cover - a mistake in this file
     raise AssertionError("every kind of action needs a handler in engine/hand.py")
+
+
+def _unpickled(
+    rules: Rules, dealer: int, upcard: int, number: int, state: tuple[Any, ...]
+) -> HandState:
+    """A pickled ``HandState`` made again (``HandState.__reduce__``)."""
+    hand = HandState(rules, dealer, upcard, number=number)
+    for name, value in zip(_SLOTS, state, strict=True):
+        setattr(hand, name, value)
+    return hand
