@@ -436,7 +436,11 @@ class HandState:
     def plays_made(self, seat: int) -> int:
         """How many cards the seat has played so far."""
         at = self.cards_at
-        return sum(1 for t in range(5) if at[t * 4 + seat] >= 0)
+        made = 0
+        for i in range(seat, 20, 4):  # a loop, not a generator: mypyc compiles it as one
+            if at[i] >= 0:
+                made += 1
+        return made
 
     def points(self) -> tuple[int, int]:
         """What each team scores for this hand so far, penalties included."""
@@ -1395,11 +1399,19 @@ class HandState:
         from the cards seen nowhere else (which works a hand out by elimination when every
         other card is accounted for); filled with as few cards of the suit as can be, or
         as many."""
-        slots = HAND_SIZE - self.plays_made(seat) - certain.bit_count()
+        left = HAND_SIZE - self.plays_made(seat)
+        slots = left - certain.bit_count()
         if slots <= 0:
             return _CANNOT
-        possible = self.possible_cards(seat) & ~certain
-        known = self.held[seat] & ~certain
+        held = self.held[seat]  # possible_cards(seat), its count of plays made once
+        if self.hand_known[seat] or held.bit_count() - self.slack[seat] >= left:
+            possible = held & ~certain
+        else:
+            possible = held | self.unseen
+            if self.borrow[seat] >= 0:
+                possible |= self.held[self.borrow[seat]]
+            possible &= ~certain
+        known = held & ~certain
         from_known = max(0, known.bit_count() - self.slack[seat])  # surely still held
         if not possible & suit or (slots <= from_known and not known & suit):
             return _CANNOT
@@ -1416,8 +1428,10 @@ class HandState:
         the deal, the upcard and shown cards prove theirs as they are played."""
         for seat in range(4):
             open_ = self.void[seat] & ~self.reneged[seat]
+            if not open_ or not self.active(seat):
+                continue
             for suit in range(4):
-                if not (open_ >> suit) & 1 or not self.active(seat):
+                if not (open_ >> suit) & 1:
                     continue
                 mask = self._suit_mask[suit]
                 certain = self.shown_cards[seat] & self.held[seat]
