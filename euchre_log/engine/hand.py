@@ -883,6 +883,7 @@ class HandState:
                     self.turn, self.trick, self.trick_pos, self.led = turn, trick, pos, led
                     self._refuse_play(seat, c)  # raises, unless the card came over in a swap
                 # The play is possible: record it.
+                fresh = o != seat  # a card nobody knew the player held
                 bit = 1 << c
                 if o == UNSEEN:
                     self.unseen &= ~bit
@@ -899,6 +900,7 @@ class HandState:
                 else:
                     if es != led:
                         if not (void[seat] >> led) & 1:
+                            fresh = True  # a new void: look for a renege worked out below
                             void[seat] |= 1 << led
                             self.showout_trick[seat * 4 + led] = trick
                             self.showout_card[seat * 4 + led] = c
@@ -912,11 +914,19 @@ class HandState:
                         best_power, best_seat = p, seat
                 if self.pending:  # any card played can settle a call, by elimination
                     self._rejudge(len(self.actions))
-                if self.unseen.bit_count() <= 18 and (
-                    void[0] & ~reneged[0]
-                    or void[1] & ~reneged[1]
-                    or void[2] & ~reneged[2]
-                    or void[3] & ~reneged[3]
+                # Only a card that was unseen until now (every seat's options shrink) or a
+                # new void can work a renege out: a card the player was known to hold
+                # leaves every seat's count of possible cards against its free slots as
+                # it was (one card and one slot fewer for the player, nothing for others).
+                if (
+                    fresh
+                    and self.unseen.bit_count() <= 18
+                    and (
+                        void[0] & ~reneged[0]
+                        or void[1] & ~reneged[1]
+                        or void[2] & ~reneged[2]
+                        or void[3] & ~reneged[3]
+                    )
                 ):
                     # Few cards unseen: every other card being accounted for may now prove
                     # a renege (elimination). With more than 18 (a suit of 9 in the 32-card
@@ -1423,18 +1433,31 @@ class HandState:
         return _MAYBE
 
     def _worked_out(self) -> None:
-        """At the end of a trick: a renege that every other card being accounted for
-        proves (a seat that showed out of a suit must hold one of it now) is flagged, as
-        the deal, the upcard and shown cards prove theirs as they are played."""
+        """After a play: a renege that every other card being accounted for proves (a
+        seat that showed out of a suit must hold one of it now) is flagged, as the deal,
+        the upcard and shown cards prove theirs as they are played."""
+        unseen = self.unseen
         for seat in range(4):
             open_ = self.void[seat] & ~self.reneged[seat]
             if not open_ or not self.active(seat):
                 continue
+            held, slack = self.held[seat], self.slack[seat]
+            left = HAND_SIZE - self.plays_made(seat)
+            # ``_holding``'s two ways to _MUST, checked cheaply first: the seat surely holds
+            # a known card of the suit (more than an unseen discard explains), or its hand
+            # is not filled by known cards and fewer unseen cards of other suits are left
+            # than it has cards. A hand its known cards fill has room for no other card.
+            filled = held.bit_count() - slack >= left
+            open_hand = not filled and not self.hand_known[seat]
             for suit in range(4):
                 if not (open_ >> suit) & 1:
                     continue
                 mask = self._suit_mask[suit]
-                certain = self.shown_cards[seat] & self.held[seat]
+                if (held & mask).bit_count() <= slack and (
+                    filled or (open_hand and (unseen & ~mask).bit_count() >= left)
+                ):
+                    continue
+                certain = self.shown_cards[seat] & held
                 if certain & mask or self._holding(seat, mask, certain) != _MUST:
                     continue
                 of_suit = self.possible_cards(seat) & mask
