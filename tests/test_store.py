@@ -329,7 +329,11 @@ def test_racing_writers_clash_on_the_unique_sequence_and_are_told_the_game_moved
     assert "moved on" in str(outcome[0])
     # Nothing of the refused write was stored: entry 2 is the other writer's, and the
     # recorder has reloaded the game with it.
-    assert db.rows("SELECT seq, kind FROM action ORDER BY seq") == [(1, "deal"), (2, "pass")]
+    assert db.rows("SELECT seq, kind FROM action ORDER BY seq") == [
+        (0, "header"),
+        (1, "deal"),
+        (2, "pass"),
+    ]
     assert len(rec.session.history) == 2
     store.close()
 
