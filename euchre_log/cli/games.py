@@ -273,6 +273,14 @@ def import_(
             metavar="FILE", help="Game logs to store (euchre-log/1 or EGN).", show_default=False
         ),
     ],
+    allow_duplicates: Annotated[
+        bool,
+        typer.Option(
+            "--allow-duplicates",
+            help="Store a game even when the database already holds it (the same players, "
+            "rules, starting score and hands).",
+        ),
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print what was imported as JSON.")
     ] = False,
@@ -280,13 +288,18 @@ def import_(
     """Store game logs in the database: all of a file or none of it.
 
     A file with an error anywhere stores nothing, with the same message check gives.
-    Exit code 2 if any file was rejected.
+    A game the database already holds (the same players, rules, starting score, deals
+    and plays, whatever its title, date or notes: a file imported before, or a stored
+    game's own export) is skipped and named, so running an import again, after it was
+    stopped part way or not, never stores a game twice; --allow-duplicates stores it
+    anyway. Exit code 2 if any file was rejected.
     """
     from ..formats.load import LoadedGame, load_games
     from ..formats.reader import LogError
-    from ..store.games import import_games
+    from ..store.games import import_games, import_new_games
 
     imported: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
     rejected: list[dict[str, Any]] = []
     batch: list[tuple[Path, list[LoadedGame]]] = []
     batch_hands = 0
@@ -298,12 +311,24 @@ def import_(
         if not batch:
             return
         items = [(item.log.game.model_dump(), item.game) for _, loaded in batch for item in loaded]
-        ids = iter(import_games(store, items))
+        if allow_duplicates:
+            outcomes = iter([(i, False) for i in import_games(store, items)])
+        else:
+            outcomes = iter(import_new_games(store, items))
         for path, loaded in batch:
             for item in loaded:
-                game_id = next(ids)
+                game_id, held = next(outcomes)
                 g = item.game
                 ns, ew = g.score
+                if held:
+                    skipped.append({"file": str(path), "id": game_id, "hands": len(g.hands)})
+                    if not as_json:
+                        typer.echo(
+                            f"{path}: skipped, already stored as game {game_id} (the same "
+                            "players, rules, starting score and hands); --allow-duplicates "
+                            "stores it again"
+                        )
+                    continue
                 imported.append(
                     {
                         "file": str(path),
@@ -339,7 +364,7 @@ def import_(
                 store_batch()
         store_batch()
     if as_json:
-        print_json({"imported": imported, "rejected": rejected})
+        print_json({"imported": imported, "skipped": skipped, "rejected": rejected})
     if rejected:
         raise typer.Exit(2)
 
@@ -505,6 +530,7 @@ def export(
             )
         if output is not None and _same_file(output, source):
             raise fail(f"{output} is the game log itself: write the page to another file")
+    mark: str | None = None  # the export's seal, shortened (a stored game's JSON or EGN)
     if fmt == ExportFormat.html:
         from ..render.html import game_html
 
@@ -526,6 +552,7 @@ def export(
         assert isinstance(source, int)
         with opened(ctx) as store:
             doc = export_log(store, source)
+        mark = doc["game"]["fingerprint"]
         if fmt == ExportFormat.egn:
             from ..formats.egn import logs_to_egn
 
@@ -551,10 +578,12 @@ def export(
                 "output": str(output),
                 "bytes": len(data),
                 "sha256": hashlib.sha256(data).hexdigest(),
+                "fingerprint": mark,
             }
         )
         return
-    typer.echo(f"wrote {what} to {output}")
+    sealed = f" (fingerprint {mark})" if mark is not None else ""
+    typer.echo(f"wrote {what} to {output}{sealed}")
 
 
 @app.command()
@@ -600,3 +629,8 @@ def summary(
         + (f" ({stored.date})" if stored.date else "")
     )
     console().print(summary_view(stored.game, stored.players, title))
+    mark = stored.fingerprint
+    typer.echo(
+        f"Fingerprint {mark} (the record up to its entry {stored.last_seq}): "
+        f"euchre-log verify {stored.id} --fingerprint {mark} checks it later."
+    )

@@ -24,11 +24,14 @@ def info_of(stored: StoredGame) -> dict[str, Any]:
 
 def export_log(store: Store, game_id: int) -> dict[str, Any]:
     """A stored game as a euchre-log/1 document, each hand's ``result`` filled in."""
+    from ..formats.fingerprint import fingerprint
     from ..formats.seal import head_hash
 
     stored = load_game(store, game_id)
     info = info_of(stored)
-    info["head_hash"] = head_hash(stored.players, stored.rules, stored.initial_score, stored.game)
+    seal = head_hash(stored.players, stored.rules, stored.initial_score, stored.game)
+    info["head_hash"] = seal
+    info["fingerprint"] = fingerprint(seal)
     return log_dict(info, stored.game)
 
 
@@ -42,5 +45,7 @@ def summary_dict(stored: StoredGame) -> dict[str, Any]:
         "players": stored.players,
         "rules": stored.rules.to_dict(),
         "status": "finished" if stored.game.winner is not None else "in progress",
+        "fingerprint": stored.fingerprint,
+        "last_entry": stored.last_seq,
         **report,
     }

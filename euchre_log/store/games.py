@@ -81,6 +81,14 @@ class StoredGame:
     def game(self) -> GameState:
         return self.record.game
 
+    @property
+    def fingerprint(self) -> str:
+        """The fingerprint of the record's head (``formats.fingerprint``): what
+        ``verify GAME --fingerprint`` checks the record against later."""
+        from ..formats.fingerprint import fingerprint
+
+        return fingerprint(self.head_hash or genesis(self.uid))
+
 
 def _game_row(conn: Connection, game_id: int) -> Any:
     row = conn.execute(select(GAME_T).where(GAME_T.c.id == game_id)).first()
@@ -628,11 +636,11 @@ def append(
     expected_last_seq: int,
     ops: Sequence[tuple[str, Any, int]],
     state: GameState,
-) -> list[int]:
+) -> tuple[list[int], str]:
     """Append entries (``("add", entry, hand)``) and undos (``("undo", seq, hand)``).
 
     ``state`` is the engine's state after them; the caches are rebuilt from it. Returns
-    the new entries' sequence numbers. Raises ``GameMovedOn`` if the game's last
+    the new entries' sequence numbers and the game's head hash after them. Raises ``GameMovedOn`` if the game's last
     sequence number is no longer ``expected_last_seq``: nothing is then stored.
     """
     if len(state.hands) > MAX_HANDS_PER_GAME:
@@ -677,7 +685,7 @@ def append(
                 **summary,
             )
         )
-    return seqs
+    return seqs, prev
 
 
 def import_game(
@@ -725,8 +733,7 @@ def import_games(
         # The chain needs only the game's uid, so it is worked out first and the game row
         # goes in complete: one insert, not an insert, a read-back and an update.
         uid = uuid.uuid4().hex
-        score = info.get("initial_score") or {"NS": 0, "EW": 0}
-        initial = (score["NS"], score["EW"])
+        initial = _initial_score(info)
         first_dealer = state.hands[0].dealer if state.hands else 0
         players = {s: info["players"][s] for s in SEAT_LETTERS}
         chain, heads, prev = chain_entries(
@@ -774,6 +781,48 @@ def import_games(
         conn.execute(insert(FLAG_T), flag_rows)
     registry.register(conn, registered, stamp)
     return out
+
+
+def import_new_games(
+    store: Store, games: Sequence[tuple[dict[str, Any], GameState]]
+) -> list[tuple[int, bool]]:
+    """Store the games this database does not hold yet, in one transaction.
+
+    A game is held already when a stored game has its content hash (``content_hash``:
+    the same players, rules, starting score, deals and actions, whatever its title, date
+    or notes, so a game's own export too), or when an earlier game of this same call
+    has. Returns, for each game in order, its id and whether it was held already (the id
+    is then the held game's). Run again after an import was killed part way, it stores
+    only what the killed run had not committed.
+    """
+    with store.writing() as conn:
+        registry.lock(conn)  # two imports of one file at once take turns (PostgreSQL)
+        hashes = [
+            content_hash({s: info["players"][s] for s in SEAT_LETTERS}, state, _initial_score(info))
+            for info, state in games
+        ]
+        found = stored_with_content(conn, hashes)
+        first: dict[str, int] = {}
+        fresh: list[int] = []
+        for i, digest in enumerate(hashes):
+            if digest not in found and digest not in first:
+                first[digest] = i
+                fresh.append(i)
+        ids = import_games(store, [games[i] for i in fresh], conn=conn) if fresh else []
+        new = dict(zip(fresh, ids, strict=True))
+        out: list[tuple[int, bool]] = []
+        for i, digest in enumerate(hashes):
+            if i in new:
+                out.append((new[i], False))
+            else:
+                out.append((found[digest] if digest in found else new[first[digest]], True))
+        return out
+
+
+def _initial_score(info: Mapping[str, Any]) -> tuple[int, int]:
+    """A file's starting score, (0, 0) when it gives none."""
+    score = info.get("initial_score") or {"NS": 0, "EW": 0}
+    return (score["NS"], score["EW"])
 
 
 def stored_with_content(conn: Connection, hashes: Iterable[str]) -> dict[str, int]:

@@ -43,7 +43,6 @@ REORDERED = "reordered"
 HEAD = "head"
 HEADER_KIND = "header"
 CACHE = "cache"
-REGISTER = "register"
 
 
 @dataclass(frozen=True, slots=True)
