@@ -12,7 +12,7 @@ keeps its head hash (that of its last entry), as the game keeps the head of its 
 Each game's chain starts from a header entry (``kind = "header"``, schema 4 on) that holds
 its rules, starting score, first dealer and players by seat, and ``game_registry`` keeps a
 chain of its own over every game the database has held, so that a deleted game shows.
-``game.content_hash`` identifies a game by what was played (``journal.content_hash``), so
+``game.content_hash`` identifies a game by what was played (``games.content_hash``), so
 that ``import`` recognises a game it already holds.
 
 ``hand_review`` caches each hand's open-hand review, computed when ``stats`` first needs
