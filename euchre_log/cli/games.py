@@ -610,15 +610,16 @@ def export_text(
     from ..store.export import export_log
 
     with opened(ctx) as store:
-        doc = export_log(store, source)
-    if fmt == ExportFormat.egn:
-        from ..formats.egn import logs_to_egn
+        log = export_log(store, source)
+    if fmt != ExportFormat.egn:
+        return json_text(log, indent=2) + "\n"
+    from ..formats.egn import logs_to_egn
 
-        try:
-            doc = logs_to_egn(doc)
-        except LogError as exc:
-            raise fail(f"game {source} cannot be written as EGN: {exc}") from None
-    return json_text(doc, indent=2) + "\n"
+    try:
+        egn = logs_to_egn(log)
+    except LogError as exc:
+        raise fail(f"game {source} cannot be written as EGN: {exc}") from None
+    return json_text(egn, indent=2) + "\n"
 
 
 @app.command()
