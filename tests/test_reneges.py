@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_log.engine import IllegalAction, Play, RenegeCall
+from euchre_log.engine import Play, RenegeCall
 from euchre_log.engine.cards import parse_card
 from euchre_log.recorder.grammar import EntryError
 
@@ -79,8 +79,7 @@ def test_renege_against_a_lone_hand_costs_4() -> None:
     s.feed("renege W 1 by N")
     r = s.game.results()[0]
     assert r.outcome == "renege_penalty" and r.points == (4, 0)
-    with pytest.raises(IllegalAction, match="hand 1 is over \\(a renege call was upheld\\)"):
-        s.game.hands[0].apply(Play(0, parse_card("jc")))
+    assert s.hand is None  # the recorder threw the hand in: it was proven when called
     s.feed("9c")  # between hands, a card is the next hand's upcard
     assert s.game.hands[1].dealer == 0
 
@@ -176,12 +175,17 @@ def test_a_call_still_pending_when_the_record_stops_is_unresolved() -> None:
 
 def test_a_call_proven_when_made_ends_the_hand_at_once() -> None:
     """000 §9: "If penalty points are assessed, the hand is thrown in." The cards shown
-    with the call prove it, so the next token is the next hand's upcard."""
+    with the call prove it, so the recorder ends the hand and the next token is the next
+    hand's upcard; a file may still record the rest of the hand (it changes nothing)."""
     s = session("9h o 9s\nah 9d jh 9h\nrenege E 1 TH by S")
     hand = s.game.hands[0]
-    assert hand.finished and hand.outcome == "renege_penalty"
+    assert s.hand is None and hand.outcome == "renege_penalty" and hand.points() == (2, 0)
     s.feed("9c")
     assert len(s.game.hands) == 2
+    played_on = session("9h o 9s\nah 9d jh 9h\nrenege E 1 TH by S\nundo")
+    assert played_on.hand is not None  # undo takes back the end, not the call
+    played_on.feed("ac qc 9c jc")
+    assert played_on.game.results()[0].points == (2, 0)
 
 
 def test_a_hand_settled_mid_play_can_be_ended_and_undone() -> None:

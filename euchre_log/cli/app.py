@@ -63,6 +63,8 @@ def in_words(message: str, cause: BaseException | None) -> str:
     value = first.get("input")
     if kind in ("int_parsing", "int_type", "int_from_float"):
         return f"{value!r} is not a whole number"
+    if kind == "int_parsing_size":  # thousands of digits: no value here is that long
+        return f"a number of {len(str(value))} digits is far too long here"
     if kind in ("float_parsing", "float_type"):
         return f"{value!r} is not a number"
     if kind in ("bool_parsing", "bool_type"):
@@ -94,9 +96,20 @@ app = App(
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print a refusal as one line on stderr; the caller raises the returned ``Exit``."""
-    typer.echo(f"euchre-log: {message}", err=True)
+    """Print a refusal as one line on stderr; the caller raises the returned ``Exit``.
+
+    Whatever user text the message quotes, no control character of it reaches the
+    terminal, and it stays one line (``formats.text.visible``)."""
+    echo(f"euchre-log: {message}", err=True)
     return typer.Exit(code)
+
+
+def echo(line: str, *, err: bool = False) -> None:
+    """Print one line of words (a message, a name, a file's path): its user text shown
+    as it is, with no control character of it reaching the terminal."""
+    from ..formats.text import visible
+
+    typer.echo(visible(line), err=err)
 
 
 def _version(value: bool) -> None:
@@ -154,7 +167,7 @@ def main() -> None:
     except Exception as exc:  # a bug: say so plainly instead of dumping a traceback
         if os.environ.get("EUCHRE_LOG_DEBUG"):
             raise
-        typer.echo(
+        echo(
             f"euchre-log: internal error ({type(exc).__name__}: {exc}). Nothing you entered "
             "was lost. Please report this; set EUCHRE_LOG_DEBUG=1 to see the details.",
             err=True,

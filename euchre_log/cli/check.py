@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .app import app, fail
+from .app import app, echo, fail
 
 
 @app.command()
@@ -31,11 +31,10 @@ def check(
     and every irregularity as a sentence. Exit code 0 when everything is clean, 1 when
     something was flagged, 2 when a file was rejected.
     """
-    import json
-
     from ..formats.load import load_games
     from ..formats.reader import LogError
     from ..formats.report import error_report, game_report
+    from ..formats.text import json_text
 
     worst = 0
     out = sys.stdout
@@ -48,10 +47,7 @@ def check(
         except LogError as exc:
             worst = 2
             if as_json:
-                out.write(
-                    ("" if first else ", ")
-                    + json.dumps(error_report(str(path), exc), ensure_ascii=False)
-                )
+                out.write(("" if first else ", ") + json_text(error_report(str(path), exc)))
                 first = False
             else:
                 _print_rejected(str(path), exc)
@@ -61,7 +57,7 @@ def check(
             if flagged:
                 worst = max(worst, 1)
             if as_json:
-                text = json.dumps(game_report(item.file, item.game), ensure_ascii=False)
+                text = json_text(game_report(item.file, item.game))
                 out.write(("" if first else ", ") + text)
                 first = False
             else:
@@ -75,11 +71,12 @@ def check(
 def _print_rejected(file: str, exc: Exception) -> None:
     from rich.text import Text
 
+    from ..formats.text import visible
     from ..render import cards as rc
     from .console import console
 
-    line = Text(f"{file}: rejected: ", style="bold red")
-    line.append_text(rc.message(str(exc)))
+    line = Text(f"{visible(file)}: rejected: ", style="bold red")
+    line.append_text(rc.message(visible(str(exc))))
     console().print(line)
 
 
@@ -142,12 +139,16 @@ def schema(
             raise fail(f"there is no schema {name!r}: the schemas are " + ", ".join(schemas))
         schemas = {name: schemas[name]}
     if write is not None:
-        write.mkdir(parents=True, exist_ok=True)
-        for key, value in schemas.items():
-            (write / f"{key}.schema.json").write_text(
-                json.dumps(value, indent=2, ensure_ascii=False) + "\n"
-            )
-            typer.echo(f"wrote {write / (key + '.schema.json')}")
+        try:
+            write.mkdir(parents=True, exist_ok=True)
+            for key, value in schemas.items():
+                (write / f"{key}.schema.json").write_text(
+                    json.dumps(value, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+                )
+                echo(f"wrote {write / (key + '.schema.json')}")
+        except (OSError, ValueError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise fail(f"cannot write the schemas to {write}: {why}") from None
         return
     payload = schemas[name] if name is not None else schemas
     typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))

@@ -54,7 +54,22 @@ def game_id_or_latest(store: Store, game: int | None) -> int:
     return found
 
 
-def print_json(data: Any) -> None:
-    import json
+MAX_GAME_ID = 2**63 - 1
+"""The largest id a database can hold: a 64-bit integer."""
 
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+def game_ids_in_range(ids: list[int] | None) -> list[int] | None:
+    """Game ids as given, or exit 2 for a number no database could hold as an id."""
+    for game_id in ids or []:
+        if not 1 <= game_id <= MAX_GAME_ID:
+            shown = str(game_id) if len(str(game_id)) <= 25 else str(game_id)[:22] + "..."
+            raise fail(f"there is no game {shown}: game ids are whole numbers from 1")
+    return ids
+
+
+def print_json(data: Any) -> None:
+    """A JSON document on standard output; a control character in its strings is a
+    ``\\u`` escape (``formats.text.json_text``), so printing it only shows it."""
+    from ..formats.text import json_text
+
+    typer.echo(json_text(data, indent=2))

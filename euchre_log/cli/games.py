@@ -9,7 +9,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from .app import app, fail
+from .app import app, echo, fail
 from .common import game_id_or_latest, opened, print_json
 
 SEAT_HELP = "The player in the {} seat."
@@ -31,14 +31,21 @@ def parse_players(
                 "give the players either with --players or with --north/--east/--south/--west, not both"
             )
         by_seat = dict(zip("NESW", names, strict=True))
-    missing = [s for s, n in by_seat.items() if not n or not n.strip()]
+    from ..formats.text import clean_name, name_key
+
+    clean: dict[str, str] = {}
+    for seat, name in by_seat.items():
+        try:
+            clean[seat] = clean_name(name or "", f"the name of the {SEAT_WORDS[seat]} player")
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+    missing = [s for s, n in clean.items() if not n]
     if missing:
         raise fail(
             "a game needs four players: give --players Ann,Bob,Cat,Dan (N,E,S,W) or "
             "--north/--east/--south/--west (missing " + ", ".join(missing) + ")"
         )
-    clean = {s: (n or "").strip() for s, n in by_seat.items()}
-    if len({n.casefold() for n in clean.values()}) != 4:
+    if len({name_key(n) for n in clean.values()}) != 4:
         raise fail("the four players must have four different names")
     for name in clean.values():
         if len(name) > 100:
@@ -46,20 +53,40 @@ def parse_players(
     return clean
 
 
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def parse_title(title: str | None) -> str | None:
+    """``--title``: one line of plain text, 500 characters at most; None when empty."""
+    from ..formats.text import clean_name
+
+    if title is None:
+        return None
+    try:
+        text = clean_name(title, "the title")
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if len(text) > 500:
+        raise fail("the title is too long: 500 characters at most")
+    return text or None
+
+
+RULES_FILE_BYTES = 64 * 1024
+"""The largest ``--rules`` file read: a rules file is a few lines."""
+
+
 def build_rules(preset: str | None, settings: list[str] | None, rules_file: Path | None) -> Any:
     """The rules from ``--preset``, ``--rules FILE`` and ``--set option=value``."""
-    import json
-
     from ..engine.rules import Rules, RulesError
 
     values: dict[str, Any] = {}
     if rules_file is not None:
+        from ..formats.reader import LogError, parse_json_bytes, read_bytes
+
         try:
-            loaded = json.loads(rules_file.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise fail(f"{rules_file}: no such file") from None
-        except (OSError, ValueError) as exc:
-            raise fail(f"{rules_file}: not a JSON rules file ({exc})") from None
+            loaded = parse_json_bytes(read_bytes(rules_file, limit=RULES_FILE_BYTES))
+        except LogError as exc:
+            raise fail(f"{rules_file}: not a JSON rules file: {exc}") from None
         if not isinstance(loaded, dict):
             raise fail(
                 f'{rules_file}: a rules file is a JSON object like {{"preset": "family", "target": 11}}'
@@ -105,11 +132,20 @@ def parse_date(value: str | None) -> str:
     )
 
 
-def parse_score(value: str) -> tuple[int, int]:
-    parts = value.replace(":", "-").replace(",", "-").split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+def parse_score(value: str, target: int) -> tuple[int, int]:
+    """``--score NS-EW``: where the record starts, each side below the target."""
+    parts = [p.strip() for p in value.replace(":", "-").replace(",", "-").split("-")]
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
         raise fail(f"--score takes the score as NS-EW, like 4-3 (got {value!r})")
-    return int(parts[0]), int(parts[1])
+    if any(len(p) > 6 for p in parts):
+        raise fail(f"--score {value}: a side's score is far above the target of {target}")
+    ns, ew = int(parts[0]), int(parts[1])
+    if max(ns, ew) >= target:
+        raise fail(
+            f"--score {ns}-{ew} already reaches the target of {target}: that game was over "
+            "before this record starts"
+        )
+    return ns, ew
 
 
 @app.command()
@@ -191,10 +227,9 @@ def new(
     seats = parse_players(players, north, east, south, west)
     first = parse_seat_option(dealer, "--dealer")
     rules = build_rules(preset, settings, rules_file)
-    start = parse_score(score) if score else (0, 0)
+    start = parse_score(score, rules.target) if score else (0, 0)
     day = parse_date(date)
-    if title is not None and len(title) > 500:
-        raise fail("the title is too long: 500 characters at most")
+    title = parse_title(title)
     with opened(ctx) as store:
         game_id = create_game(
             store,
@@ -208,7 +243,7 @@ def new(
     if as_json:
         print_json({"id": game_id})
     else:
-        typer.echo(
+        echo(
             f"Game {game_id}: N {seats['N']} & S {seats['S']} v E {seats['E']} & W {seats['W']}, "
             f"{'NSEW'[first]} deals first. Record it with: euchre-log record {game_id}"
         )
@@ -231,7 +266,9 @@ def games(
         typer.echo("No games yet. Start one with: euchre-log new --players Ann,Bob,Cat,Dan")
         return
     from rich.table import Table
+    from rich.text import Text
 
+    from ..formats.text import visible
     from .console import console
 
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
@@ -253,10 +290,10 @@ def games(
             status += " (imported)"
         table.add_row(
             str(r["id"]),
-            r["date"] or "",
-            r["title"] or "",
-            f"{p.get('N', '?')} & {p.get('S', '?')}",
-            f"{p.get('E', '?')} & {p.get('W', '?')}",
+            Text(visible(r["date"])),
+            Text(visible(r["title"])),
+            Text(visible(f"{p.get('N', '?')} & {p.get('S', '?')}")),
+            Text(visible(f"{p.get('E', '?')} & {p.get('W', '?')}")),
             f"{r['score']['NS']}-{r['score']['EW']}",
             str(r["hands"]),
             status,
@@ -338,7 +375,7 @@ def import_(
                     }
                 )
                 if not as_json:
-                    typer.echo(
+                    echo(
                         f"{path}: stored as game {game_id} ({len(g.hands)} "
                         f"hand{'' if len(g.hands) == 1 else 's'}, score NS {ns}, EW {ew})"
                     )
@@ -356,7 +393,7 @@ def import_(
                     }
                 )
                 if not as_json:
-                    typer.echo(f"{path}: rejected, nothing stored: {exc}", err=True)
+                    echo(f"{path}: rejected, nothing stored: {exc}", err=True)
                 continue
             batch.append((path, loaded))
             batch_hands += sum(len(item.game.hands) for item in loaded)
@@ -387,9 +424,15 @@ def export_source(value: str) -> int | Path:
     game log file (``./3`` names a file called 3). Exit 2 when it is neither."""
     text = value.strip()
     if text.isascii() and text.isdigit():
+        if len(text) > 20:  # no id is that long (ids are below 2**63)
+            raise fail(f"there is no game {text[:20]}... (euchre-log games lists them)")
         return int(text)
     path = Path(value)
-    if not path.exists():
+    try:
+        there = path.exists()
+    except (OSError, ValueError):  # a name too long for any file, a NUL byte in it
+        there = False
+    if not there:
         raise fail(
             f"{value!r} is neither a game id (a whole number; euchre-log games lists them) "
             "nor a game log file"
@@ -449,6 +492,13 @@ def reviewed_pages(pages: list[Any]) -> list[Any]:
         replace(p, review=page_review(p.game, [next(reviews) for _ in p.game.hands], p.players))
         for p in pages
     ]
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -530,41 +580,18 @@ def export(
             )
         if output is not None and _same_file(output, source):
             raise fail(f"{output} is the game log itself: write the page to another file")
-    mark: str | None = None  # the export's seal, shortened (a stored game's JSON or EGN)
-    if fmt == ExportFormat.html:
-        from ..render.html import game_html
-
-        pages = html_pages(ctx, source)
-        text = game_html(pages if no_review else reviewed_pages(pages))
-    elif fmt == ExportFormat.csv:
-        from ..render.spreadsheet import hands_csv
-        from ..store.games import load_game
-
-        assert isinstance(source, int)
-        with opened(ctx) as store:
-            stored = load_game(store, source)
-        text = hands_csv(stored.id, stored.game, stored.players)
-    else:
-        import json
-
-        from ..store.export import export_log
-
-        assert isinstance(source, int)
-        with opened(ctx) as store:
-            doc = export_log(store, source)
-        mark = doc["game"]["fingerprint"]
-        if fmt == ExportFormat.egn:
-            from ..formats.egn import logs_to_egn
-
-            doc = logs_to_egn(doc)
-        text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    text, mark = export_text(ctx, source, fmt, review=not no_review)
     if output is None:
         typer.echo(text, nl=False)
         return
+    from .files import write_whole
+
     try:
-        output.write_text(text, encoding="utf-8")
+        write_whole(output, text)
     except OSError as exc:
-        raise fail(f"cannot write {output}: {exc.strerror}") from None
+        why = exc.strerror or str(exc)
+        kept = " (the file there is unchanged)" if _is_file(output) else ""
+        raise fail(f"cannot write {output}: {why}; nothing was written{kept}") from None
     what = f"game {source}" if isinstance(source, int) else str(source)
     if as_json:
         import hashlib
@@ -583,7 +610,45 @@ def export(
         )
         return
     sealed = f" (fingerprint {mark})" if mark is not None else ""
-    typer.echo(f"wrote {what} to {output}{sealed}")
+    echo(f"wrote {what} to {output}{sealed}")
+
+
+def export_text(
+    ctx: typer.Context, source: int | Path, fmt: ExportFormat, *, review: bool = True
+) -> tuple[str, str | None]:
+    """What ``export`` writes, whole, before any of it is written (the HTML page with the
+    open-hand review unless ``review`` is false), and for a stored game written as JSON or
+    EGN the fingerprint of its seal (``game.fingerprint`` of the JSON)."""
+    from ..formats.reader import LogError
+
+    if fmt == ExportFormat.html:
+        from ..render.html import game_html
+
+        pages = html_pages(ctx, source)
+        return game_html(reviewed_pages(pages) if review else pages), None
+    assert isinstance(source, int)
+    if fmt == ExportFormat.csv:
+        from ..render.spreadsheet import hands_csv
+        from ..store.games import load_game
+
+        with opened(ctx) as store:
+            stored = load_game(store, source)
+        return hands_csv(stored.id, stored.game, stored.players), None
+    from ..formats.text import json_text
+    from ..store.export import export_log
+
+    with opened(ctx) as store:
+        log = export_log(store, source)
+    mark = log["game"].get("fingerprint")
+    if fmt != ExportFormat.egn:
+        return json_text(log, indent=2) + "\n", mark
+    from ..formats.egn import logs_to_egn
+
+    try:
+        egn = logs_to_egn(log)
+    except LogError as exc:
+        raise fail(f"game {source} cannot be written as EGN: {exc}") from None
+    return json_text(egn, indent=2) + "\n", mark
 
 
 @app.command()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import TYPE_CHECKING, Annotated, Optional
+from collections.abc import Iterator
+from typing import IO, TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from .app import app, fail
+from .app import app, echo, fail
 from .common import opened
 
 if TYPE_CHECKING:
@@ -96,17 +97,95 @@ def _marks(recorder: Recorder) -> Marks:
     return Marks.of(recorder.session)
 
 
+class BadLine(Exception):
+    """A line of piped input that is not a line of text: not UTF-8, or far too long."""
+
+    def __init__(self, number: int, message: str) -> None:
+        super().__init__(message)
+        self.number = number
+
+
+def numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
+    """Each line of piped input with its number from 1, read as UTF-8 from the bytes, no
+    line read further than the grammar's longest line can take in UTF-8 (a pipe from
+    /dev/zero is one endless line); ``BadLine`` for the first line that is not UTF-8 text
+    or is too long."""
+    from ..recorder.grammar import MAX_LINE
+
+    limit = 4 * MAX_LINE + 2  # MAX_LINE characters of UTF-8, and the line's end
+    raw = getattr(stream, "buffer", None)
+    n = 0
+    while True:
+        data = raw.readline(limit + 1) if raw is not None else None
+        if data is None:  # a text stream without its bytes
+            data = stream.readline(limit + 1).encode("utf-8", "surrogateescape")
+        if not data:
+            return
+        n += 1
+        if len(data) > limit and not data.endswith(b"\n"):
+            raise BadLine(n, f"the line is longer than {MAX_LINE} characters")
+        try:
+            text = data.decode("utf-8-sig" if n == 1 else "utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadLine(
+                n,
+                f"the line is not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
+                f"{exc.start + 1}); save the input as UTF-8",
+            ) from None
+        yield n, text
+
+
+class TypedAhead:
+    """A ``deal`` or ``dealer`` typed ahead of the next hand waits, in memory, for the
+    hand's upcard: it is stored with the hand's start. This remembers the line that typed
+    it, so that input ending before the upcard says plainly what was not stored."""
+
+    def __init__(self, recorder: Recorder) -> None:
+        self.recorder = recorder
+        self.line: int | None = None
+
+    def after(self, n: int) -> None:
+        """Note what waits after input line ``n`` was taken."""
+        session = self.recorder.session
+        if not (session.pending_deal or session.pending_dealer is not None):
+            self.line = None
+        elif self.line is None:
+            self.line = n
+
+    def lost(self, ended: str = "the input ended") -> str | None:
+        """What is left waiting, as a sentence saying it was not stored; None if nothing."""
+        from ..render.live import waiting
+
+        what = waiting(self.recorder.session)
+        if what is None:
+            return None
+        return (
+            f"not stored: {what}: a hand's deal and dealer are stored with its upcard, and "
+            f"{ended} before the upcard; type them again before it"
+        )
+
+
 def _piped(recorder: Recorder) -> None:
-    from rich.console import Console
+    from rich.text import Text
 
     from ..recorder.grammar import EntryError
     from ..recorder.help import HELP
     from ..render import live
     from ..store.journal import GameMovedOn
+    from .console import make_console
 
-    out = Console(highlight=False, no_color=True, color_system=None, width=200, soft_wrap=True)
+    out = make_console(no_color=True, color_system=None, width=200, soft_wrap=True)
     players = recorder.stored.players
-    for n, raw in enumerate(sys.stdin, start=1):
+    ahead = TypedAhead(recorder)
+    lines = numbered_lines(sys.stdin)
+    while True:
+        try:
+            n, raw = next(lines)
+        except StopIteration:
+            break
+        except BadLine as bad:
+            echo(f"line {bad.number} refused: {bad} (nothing on this line was stored)", err=True)
+            raise typer.Exit(2) from None
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -114,43 +193,49 @@ def _piped(recorder: Recorder) -> None:
         try:
             result = recorder.feed(line)
         except GameMovedOn as exc:
-            typer.echo(f"line {n}: {exc}; nothing on this line was stored", err=True)
+            echo(f"line {n}: {exc}; nothing on this line was stored", err=True)
             raise typer.Exit(2) from None
         except EntryError as exc:
-            typer.echo(
+            echo(
                 f"line {n} refused: {live_symbols(str(exc))} (nothing on this line was stored)",
                 err=True,
             )
             raise typer.Exit(2) from None
+        ahead.after(n)
         fed = result.fed
         for text in live.report(
             before, recorder.session, result.added, result.undone, fed, players
         ):
             out.print(text)
         if "help" in fed.meta:
-            out.print(HELP)
+            out.print(Text(HELP))
         if "show" in fed.meta:
             out.print(live.status(recorder.session, players))
         if "quit" in fed.meta:
             break
-    out.print(_where_we_are(recorder))
+    out.print(Text(_where_we_are(recorder)))
+    lost = ahead.lost()
+    if lost is not None:
+        echo(f"line {ahead.line}: {lost}", err=True)
+        raise typer.Exit(2)
 
 
 def _json_lines(recorder: Recorder) -> None:
     """One JSON answer per input line, written only after the line is stored.
 
     Line 0, written before any input is read, is the state the recorder loaded: a script
-    knows from it where the game stands before sending anything.
+    knows from it where the game stands before sending anything. A ``deal`` or ``dealer``
+    still waiting for its upcard when the input ends was not stored: a last answer, not
+    ok, says so, with the number of the line that typed it.
     """
-    import json
-
     from ..engine.cards import SEAT_LETTERS
     from ..formats.results import flag_dict
+    from ..formats.text import json_text
     from ..recorder.grammar import EntryError
     from ..store.journal import GameMovedOn
 
     def say(obj: dict[str, object]) -> None:
-        sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(obj) + "\n")
         sys.stdout.flush()
 
     def state(n: int, added: int = 0, undone: int = 0, flags: list[object] | None = None) -> None:
@@ -176,19 +261,34 @@ def _json_lines(recorder: Recorder) -> None:
             }
         )
 
+    def refuse(n: int, error: str) -> typer.Exit:
+        say({"line": n, "ok": False, "error": error, "game": recorder.game_id})
+        return typer.Exit(2)
+
     state(0)
-    for n, raw in enumerate(sys.stdin, start=1):
+    ahead = TypedAhead(recorder)
+    lines = numbered_lines(sys.stdin)
+    while True:
+        try:
+            n, raw = next(lines)
+        except StopIteration:
+            break
+        except BadLine as bad:
+            raise refuse(bad.number, str(bad)) from None
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         try:
             result = recorder.feed(line)
         except (EntryError, GameMovedOn) as exc:
-            say({"line": n, "ok": False, "error": str(exc), "game": recorder.game_id})
-            raise typer.Exit(2) from None
+            raise refuse(n, str(exc)) from None
+        ahead.after(n)
         state(n, len(result.added), len(result.undone), [flag_dict(f) for f in result.fed.flags])
         if "quit" in result.fed.meta:
             break
+    lost = ahead.lost()
+    if lost is not None and ahead.line is not None:
+        raise refuse(ahead.line, lost)
 
 
 def live_symbols(message: str) -> str:
@@ -212,32 +312,37 @@ def _where_we_are(recorder: Recorder) -> str:
     now = (
         hand.expected()
         if hand is not None
-        else f"{'NESW'[session.dealer_for_next_hand()]} deals next"
+        else f"{'NESW'[session.next_dealer()]} deals next"  # what is stored
     )
     return f"Game {recorder.game_id} saved: score NS {ns}, EW {ew}; {now}."
 
 
 def _interactive(recorder: Recorder) -> None:
-    from rich.console import Console
+    from rich.text import Text
     from sqlalchemy.exc import DBAPIError
 
+    from ..formats.text import visible
     from ..recorder.grammar import EntryError
     from ..recorder.help import HELP
     from ..render import live
     from ..store.db import StoreError, database_error
     from ..store.journal import GameMovedOn
+    from .console import make_console
 
     with contextlib.suppress(ImportError):  # not on every platform
         import readline  # noqa: F401  (line editing and history at the prompt)
-    con = Console(highlight=False)
+    con = make_console()
     stored = recorder.stored
-    players = stored.players
-    title = f"Recording game {stored.id}" + (f": {stored.title}" if stored.title else "")
-    con.print(f"[bold]{title}[/bold]")
+    players = {seat: visible(name) for seat, name in stored.players.items()}
+    title = f"Recording game {stored.id}" + (f": {visible(stored.title)}" if stored.title else "")
+    con.print(Text(title, style="bold"))
+    preset = f" ({stored.rules.preset} rules)" if stored.rules.preset else ""
     con.print(
-        f"N {players['N']} & S {players['S']} (NS) v E {players['E']} & W {players['W']} (EW), "
-        f"playing to {stored.rules.target}{' (' + stored.rules.preset + ' rules)' if stored.rules.preset else ''}. "
-        "Type help for the tokens; quit saves and leaves."
+        Text(
+            f"N {players.get('N')} & S {players.get('S')} (NS) v E {players.get('E')} & "
+            f"W {players.get('W')} (EW), playing to {stored.rules.target}{preset}. "
+            "Type help for the tokens; quit saves and leaves."
+        )
     )
     for text in live.resume(recorder.session, players):
         con.print(text)
@@ -245,10 +350,15 @@ def _interactive(recorder: Recorder) -> None:
         con.print()
         con.print(live.status(recorder.session, players))
         try:
-            line = con.input(live.prompt(recorder.session, players))
+            line = con.input(Text(live.prompt(recorder.session, players)))
         except (EOFError, KeyboardInterrupt):
             con.print()
             break
+        except UnicodeDecodeError:
+            con.print(
+                Text("✗ That line is not UTF-8 text. Nothing on that line was stored.", "red")
+            )
+            continue
         if not line.strip():
             continue
         before = _marks(recorder)
@@ -256,7 +366,11 @@ def _interactive(recorder: Recorder) -> None:
             result = recorder.feed(line)
         except GameMovedOn as exc:
             con.print(
-                f"[yellow]{exc}. Reloaded: here is where the game stands now; enter that line again if it still applies.[/yellow]"
+                Text(
+                    f"{visible(str(exc))}. Reloaded: here is where the game stands now; enter "
+                    "that line again if it still applies.",
+                    style="yellow",
+                )
             )
             continue
         except EntryError as exc:
@@ -266,7 +380,12 @@ def _interactive(recorder: Recorder) -> None:
             message = (
                 exc if isinstance(exc, StoreError) else database_error(recorder.store.url, exc)
             )
-            con.print(f"[red]Not stored: {message}. Nothing on that line was recorded.[/red]")
+            con.print(
+                Text(
+                    f"Not stored: {visible(str(message))}. Nothing on that line was recorded.",
+                    style="red",
+                )
+            )
             continue
         fed = result.fed
         for text in live.report(
@@ -282,12 +401,15 @@ def _interactive(recorder: Recorder) -> None:
             ):
                 con.print(text)
         if "help" in fed.meta:
-            con.print(HELP, markup=False)
+            con.print(Text(HELP))
         if "show" in fed.meta:
             _show(con, recorder)
         if "quit" in fed.meta:
             break
-    con.print(goodbye(recorder))
+    lost = TypedAhead(recorder).lost("you left")
+    if lost is not None:
+        con.print(Text(lost[0].upper() + lost[1:] + ".", "bold red"))
+    con.print(Text(goodbye(recorder)))
 
 
 def goodbye(recorder: Recorder) -> str:
@@ -302,54 +424,77 @@ def goodbye(recorder: Recorder) -> str:
 def _refusal(exc: Exception) -> object:
     from rich.text import Text
 
+    from ..formats.text import visible
     from ..render import cards as rc
 
     line = Text("✗ ", style="bold red")
-    said = str(exc).rstrip()
+    said = visible(str(exc)).rstrip()
     line.append_text(rc.message(said if said.endswith((".", "?", "!")) else said + "."))
     line.append(" Nothing on that line was stored.", style="red")
     return line
 
 
 def _show(con: Console, recorder: Recorder) -> None:
+    from rich.text import Text
+
     from ..render import live
 
     session = recorder.session
     if session.game.current is None:
-        con.print("No hand yet.")
+        con.print(Text("No hand yet."))
         return
     for text in live.resume(session, recorder.stored.players, flags=True):
         con.print(text)
 
 
-def _ask_new_game(store: Store) -> int:
-    """On a terminal with no unfinished game: ask for the players, dealer and rules."""
+def ask(question: str, **options: Any) -> str:
+    """One answer at the new-game prompts; leaving (Ctrl-D, Ctrl-C) starts no game, and an
+    answer that is not UTF-8 text is asked again."""
     from rich.prompt import Prompt
 
+    from .console import make_console
+
+    while True:
+        try:
+            answer: str = Prompt.ask(question, console=make_console(), **options)
+            return answer.strip()
+        except (EOFError, KeyboardInterrupt):
+            typer.echo("")
+            raise fail("no game was started") from None
+        except UnicodeDecodeError:
+            typer.echo("That is not UTF-8 text; please type it again.")
+
+
+def _ask_new_game(store: Store) -> int:
+    """On a terminal with no unfinished game: ask for the players, dealer and rules."""
     from ..engine.cards import CardError, parse_seat
     from ..engine.rules import PRESETS, Rules, RulesError
+    from ..formats.text import clean_name, name_key
     from ..store.games import create_game
 
     typer.echo("No game is in progress, so let's start one.")
     names: dict[str, str] = {}
     for seat, word in zip("NESW", ("North", "East", "South", "West"), strict=True):
         while True:
-            name = Prompt.ask(f"{word} player's name").strip()
-            if (
-                name
-                and name.casefold() not in {n.casefold() for n in names.values()}
-                and len(name) <= 100
-            ):
-                names[seat] = name
-                break
+            try:
+                name = clean_name(ask(f"{word} player's name"), "a name")
+            except ValueError as exc:
+                echo(f"{exc}. Please give the name again.")
+                continue
+            if name and name_key(name) not in {name_key(n) for n in names.values()}:
+                if len(name) <= 100:
+                    names[seat] = name
+                    break
+                typer.echo("That name is too long: 100 characters at most.")
+                continue
             typer.echo("Please give a name, different from the others.")
     while True:
-        dealer = Prompt.ask("Who deals first? (N, E, S or W)", default="N")
+        dealer = ask("Who deals first? (N, E, S or W)", default="N")
         try:
             first = parse_seat(dealer)
             break
         except CardError as exc:
-            typer.echo(str(exc))
+            echo(str(exc))
     playable = []
     for name in PRESETS:
         try:
@@ -358,7 +503,7 @@ def _ask_new_game(store: Store) -> int:
         except RulesError:
             pass  # a preset whose variants this version cannot play yet
     while True:
-        preset = Prompt.ask("Rules (? describes them)", choices=[*playable, "?"], default="classic")
+        preset = ask("Rules (? describes them)", choices=[*playable, "?"], default="classic")
         if preset != "?":
             break
         import shutil

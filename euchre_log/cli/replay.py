@@ -69,14 +69,17 @@ def facts(stored: StoredGame) -> dict[str, object]:
 
 
 def game_title(stored: StoredGame) -> str:
-    """``Game 2: The renege dispute (2026-11-27) · N Ann, E Bob, S Cat, W Dan``."""
+    """``Game 2: The renege dispute (2026-11-27) · N Ann, E Bob, S Cat, W Dan``, its user
+    text as views show it (``formats.text.visible``)."""
+    from ..formats.text import visible
+
     title = f"Game {stored.id}"
     if stored.title:
         title += f": {stored.title}"
     if stored.date:
         title += f" ({stored.date})"
     seats = ", ".join(f"{s} {n}" for s, n in stored.players.items())
-    return f"{title} · {seats}"
+    return visible(f"{title} · {seats}")
 
 
 # ---------------------------------------------------------------------------

@@ -140,6 +140,13 @@ def review(
             from .common import opened
             from .replay import game_title
 
+            if len(value.strip()) > 20:  # no id is that long (ids are below 2**63)
+                _reject(
+                    rejected,
+                    {},
+                    f"there is no game {value.strip()[:20]}... (euchre-log games lists them)",
+                )
+                continue
             if store is None:
                 store = stack.enter_context(opened(ctx))
             try:

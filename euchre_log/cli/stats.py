@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from .app import app, fail
-from .common import opened, print_json
+from .common import game_ids_in_range, opened, print_json
 
 
 class Format(StrEnum):
@@ -27,11 +27,13 @@ def parse_game_ids(values: list[str] | None) -> tuple[int, ...]:
             part = part.strip()
             if not part:
                 continue
-            if not part.isdigit():
+            if not (part.isascii() and part.isdigit()):
                 raise fail(f"--game takes game ids, like --game 3 or --game 3,5 (got {value!r})")
+            if len(part) > 19:
+                raise fail(f"there is no game {part[:19]}...: game ids are whole numbers from 1")
             if int(part) not in ids:
                 ids.append(int(part))
-    return tuple(ids)
+    return tuple(game_ids_in_range(ids) or ())
 
 
 @app.command()

@@ -7,8 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .app import app, fail
-from .common import opened, print_json
+from .app import app, echo, fail
+from .common import game_ids_in_range, opened, print_json
 
 
 @app.command()
@@ -54,6 +54,7 @@ def verify(
     from ..store.verify import match_fingerprint, record_fingerprint
     from ..store.verify import verify as run
 
+    games = game_ids_in_range(games)
     wanted = None
     if fingerprint is not None:
         if not games or len(games) != 1:
@@ -97,7 +98,7 @@ def verify(
             )
         for p in problems:
             where = "database" if p.game is None else f"game {p.game}"
-            typer.echo(f"{where}: TAMPERED: {p.message}")
+            echo(f"{where}: TAMPERED: {p.message}")
         if not checked:
             typer.echo("There are no games to verify.")
         if wanted is not None and games:
@@ -209,6 +210,7 @@ def copy_games(
     from ..store.copy import copy_games as run
     from ..store.db import StoreError, mask, resolve
 
+    games = game_ids_in_range(games)
     if not source.strip() or not target.strip():
         raise fail("copy needs --from (the database to copy from) and --to (the one to copy into)")
     shown_from, shown_to = mask(resolve(source)), mask(resolve(target))
@@ -230,13 +232,11 @@ def copy_games(
         if o.status == "copied":
             title = f"{o.title}, " if o.title else ""
             hands = f"{o.hands} hand{'' if o.hands == 1 else 's'}"
-            typer.echo(
-                f"game {o.game}: copied as game {o.target} ({title}{hands}, {o.entries} entries)"
-            )
+            echo(f"game {o.game}: copied as game {o.target} ({title}{hands}, {o.entries} entries)")
         elif o.status == "skipped":
-            typer.echo(f"game {o.game}: skipped: {o.reason}")
+            echo(f"game {o.game}: skipped: {o.reason}")
         else:
-            typer.echo(f"game {o.game}: REFUSED: {o.reason}")
+            echo(f"game {o.game}: REFUSED: {o.reason}")
 
     try:
         done = run(src, dst, games, each=say).outcomes
@@ -265,7 +265,7 @@ def copy_games(
     else:
         extra = [f"{counts['skipped']} already there"] if counts["skipped"] else []
         extra += [f"{counts['refused']} refused"] if counts["refused"] else []
-        typer.echo(
+        echo(
             f"Copied {counts['copied']} of {len(done)} games from {shown_from} to {shown_to}"
             + (f"; {', '.join(extra)}." if extra else ".")
         )

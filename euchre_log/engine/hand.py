@@ -107,6 +107,9 @@ PLAY: Final = Phase.PLAY
 OVER: Final = Phase.OVER
 NAMING: Final = Phase.NAMING
 
+# What a seat's hand may hold of a suit (``HandState._holding``).
+_MUST, _CANNOT, _MAYBE = 1, 0, 2
+
 # Where a card is known to be. Seats 0..3 mean "in that seat's hand, not yet played".
 UNSEEN: Final = -1
 PLAYED: Final = 4
@@ -212,6 +215,7 @@ class HandState:
         "rules",
         "scored_at",
         "settled_at",
+        "shown_cards",
         "showout_card",
         "showout_trick",
         "sitting",
@@ -223,6 +227,7 @@ class HandState:
         "trump",
         "turn",
         "unrecorded",
+        "unseen",
         "upcard",
         "upheld_call",
         "void",
@@ -287,6 +292,7 @@ class HandState:
         self.settled_at = -1  # index of the action at which the upheld call's penalty applied
         self.scored_at = -1  # index of the action that completed the play (the last card)
         self.unrecorded = 0  # tricks recorded without their cards (``tricks``, ``claim``)
+        self.shown_cards = [0, 0, 0, 0]  # cards shown with renege calls: certainly held
         self.claimed = -1  # the seat that claimed the rest of the tricks
         self.claim_known = False  # every card still held was known, so the claim was checked
         self.blind = False
@@ -300,6 +306,7 @@ class HandState:
         self._power: tuple[int, ...] = ()
         self._suit_mask: tuple[int, ...] = ()
         self._setup_cards()
+        self.unseen = self._unseen_mask()
         if upcard == BENNY:
             self.phase = NAMING
             self.turn = dealer
@@ -455,12 +462,11 @@ class HandState:
         """The cards (a mask) that may be in ``seat``'s hand now, as far as the record
         knows: the known ones, and any card not seen elsewhere unless the hand is known."""
         known = self.held[seat]
-        if self.hand_known[seat]:
-            return known  # with an unseen discard, one of them may be gone
-        unseen = 0
-        for c in range(N_CARDS):
-            if self.owner[c] == UNSEEN:
-                unseen |= 1 << c
+        if self.hand_known[seat] or known.bit_count() - self.slack[seat] >= (
+            HAND_SIZE - self.plays_made(seat)
+        ):
+            return known  # the known cards fill the hand (an unseen discard may be one)
+        unseen = self.unseen
         if self.borrow[seat] >= 0:
             unseen |= self.held[self.borrow[seat]]
         return known | unseen
@@ -527,8 +533,18 @@ class HandState:
         if handler is None:
             raise IllegalAction(f"unknown action {action!r}")
         handler(self, action)
+        if action.__class__ is not Play:
+            self.unseen = self._unseen_mask()
         self.actions.append(action)
         return tuple(flags[before:]) if len(flags) != before else ()
+
+    def _unseen_mask(self) -> int:
+        """The cards the record places nowhere yet (a mask): what elimination works from."""
+        mask = 0
+        for c, o in enumerate(self.owner):
+            if o == UNSEEN:
+                mask |= 1 << c
+        return mask
 
     def extend(self, actions: Iterable[Action]) -> None:
         """Record many actions in order: what ``apply`` does, without collecting each
@@ -552,6 +568,7 @@ class HandState:
             except IllegalAction as exc:
                 exc.index = i
                 raise
+            self.unseen = self._unseen_mask()
             record(action)
             i += 1
 
@@ -844,6 +861,8 @@ class HandState:
                     self._refuse_play(seat, c)  # raises, unless the card came over in a swap
                 # The play is possible: record it.
                 bit = 1 << c
+                if o == UNSEEN:
+                    self.unseen &= ~bit
                 owner[c] = PLAYED
                 held[seat] &= ~bit
                 cards_at[trick * 4 + seat] = c
@@ -868,8 +887,18 @@ class HandState:
                             best_power, best_seat = p, seat
                     elif p > best_power:
                         best_power, best_seat = p, seat
-                if (self.pending >> seat) & 1:
+                if self.pending:  # any card played can settle a call, by elimination
                     self._rejudge(len(self.actions))
+                if self.unseen.bit_count() <= 18 and (
+                    void[0] & ~reneged[0]
+                    or void[1] & ~reneged[1]
+                    or void[2] & ~reneged[2]
+                    or void[3] & ~reneged[3]
+                ):
+                    # Few cards unseen: every other card being accounted for may now prove
+                    # a renege (elimination). With more than 18 (a suit of 9 in the 32-card
+                    # deck, and 9 others at most), no hand can be worked out.
+                    self._worked_out()
                 if record is not None:
                     record(a)
                 i += 1
@@ -955,17 +984,46 @@ class HandState:
             proof_trick=trick + 1,
         )
 
-    def _renege_held(self, seat: int, suit: int, c: int, trick: int, held: int) -> None:
-        """``seat`` showed out of ``suit`` while known to hold a card of it."""
+    def _renege_held(
+        self,
+        seat: int,
+        suit: int,
+        c: int,
+        trick: int,
+        held: int,
+        *,
+        shown: bool = False,
+        worked_out: bool = False,
+    ) -> None:
+        """``seat`` showed out of ``suit`` while known to hold a card of it: one of
+        ``held``; ``shown`` when it was shown with a call, ``worked_out`` when every other
+        card is accounted for."""
         proof_card = (held & -held).bit_length() - 1
-        if proof_card == self.upcard and seat == self.dealer:
+        if worked_out:
+            names = " or ".join(CARD_TEXT[x] for x in cards_of(held))
+            self.reneged[seat] |= 1 << suit
+            self._flag(
+                RENEGE,
+                seat,
+                trick + 1,
+                f"{seat_text(seat)} played {CARD_TEXT[c]} on {self._lead_words(suit)} "
+                f"while holding {names} (worked out: every other card is accounted for)",
+                card=proof_card,
+                played=c,
+                led_suit=suit,
+                proof="worked_out",
+            )
+            return
+        if shown:
+            how, proof = "shown when the renege was called", "shown"
+        elif proof_card == self.upcard and seat == self.dealer:
             how, proof = f"the upcard, which {seat_text(seat)} took up", "upcard"
         elif proof_card in self.deal.get(seat, ()):
             how, proof = f"dealt to {seat_text(seat)}", "deal"
         else:
             how, proof = "shown when the renege was called", "shown"
         holding = self._card_words(proof_card)
-        if self.slack[seat] and held.bit_count() > 1:
+        if self.slack[seat] and held.bit_count() > 1 and not shown:
             # An unseen discard could account for any one of these cards, never for all.
             names = " and ".join(CARD_TEXT[x] for x in cards_of(held))
             holding = f"{names}, of which the unseen discard can be only one"
@@ -1250,10 +1308,14 @@ class HandState:
         for c in shown:
             self.owner[c] = accused
             self.held[accused] |= 1 << c
+            self.shown_cards[accused] |= 1 << c
+            self.unseen &= ~(1 << c)  # seen now: elimination must know before the rejudging
             es = self._eff[c]
             if (self.void[accused] >> es) & 1 and not (self.reneged[accused] >> es) & 1:
                 at = self.showout_trick[accused * 4 + es]
-                self._renege_held(accused, es, self.showout_card[accused * 4 + es], at, 1 << c)
+                self._renege_held(
+                    accused, es, self.showout_card[accused * 4 + es], at, 1 << c, shown=True
+                )
         leader = self.leaders[i]
         led = self._eff[self.cards_at[i * 4 + leader]]
         if leader == accused or self._eff[played] == led:
@@ -1271,32 +1333,81 @@ class HandState:
             self.calls.append(CallVerdict(index, a, PENDING))
             self.pending |= 1 << accused
         # The call itself, and any cards it showed, may settle this or an earlier call.
+        # Proven or not, the hand goes on in the record: an upheld call settles its score,
+        # and whether the table then threw the hand in (000 §9) or played it out, the
+        # record may show either. The recorder ends it for a call proven when made.
         self._rejudge(index)
-        if self.upheld_call and self.settled_at == index:
-            self.phase = OVER  # proven when called: the hand is thrown in (000 §9, 004)
 
     def _call_proof(self, a: RenegeCall) -> CallStatus:
-        """Judge a call that is not yet decided on everything the record shows now."""
+        """Judge a call that is not yet decided on everything the record shows now.
+
+        At trick i the accused held the cards they have played since and the cards they
+        hold now: no card enters a hand once play has begun. So the call is upheld by a
+        card of the led suit played on a later trick, by one shown (certainly held), or
+        when no hand the record allows is without one: the hand holds ``remaining`` cards,
+        all but ``slack`` of the known ones (an unseen discard or swap may account for
+        that many), the rest from the cards seen nowhere else (which works a hand out by
+        elimination when every other card is accounted for). Filling it with as few cards
+        of the suit as possible, if one is still needed, the call is upheld. It is false
+        when no card of the suit can be in the hand, or the accused has played out.
+        Otherwise it waits.
+        """
         accused, i = a.accused, a.trick - 1
         eff = self._eff
         led = eff[self.cards_at[i * 4 + self.leaders[i]]]
-        # A card of the led suit played on a later trick was in the hand at trick i.
         for k in range(i + 1, 5):
             later = self.cards_at[k * 4 + accused]
             if later >= 0 and eff[later] == led:
                 return UPHELD
-        # So was one known to be in the hand now (dealt, picked up, shown): no card
-        # enters a hand once play has begun. An unseen discard may account for one.
-        holding = self.held[accused] & self._suit_mask[led]
-        if holding and holding.bit_count() > self.slack[accused]:
+        suit = self._suit_mask[led]
+        certain = self.shown_cards[accused] & self.held[accused]
+        if certain & suit:
             return UPHELD
-        # Disproved once every card the hand held then is known: those played since, and
-        # all those still held (all of them once the accused has played out).
-        remaining = HAND_SIZE - self.plays_made(accused)
-        known = self.held[accused].bit_count() - self.slack[accused]
-        if self.hand_known[accused] or known >= remaining:
+        if self.plays_made(accused) == HAND_SIZE:
             return FALSE
-        return PENDING
+        holding = self._holding(accused, suit, certain)
+        return UPHELD if holding == _MUST else FALSE if holding == _CANNOT else PENDING
+
+    def _holding(self, seat: int, suit: int, certain: int) -> int:
+        """Must the seat's hand now hold a card of the mask ``suit``, can it not, or may
+        it (``_MUST``, ``_CANNOT``, ``_MAYBE``)? ``certain`` cards (shown) are in it and
+        are not of the suit. The hand holds the cards left to play: all but ``slack`` of
+        the known ones (an unseen discard or swap may account for that many), the rest
+        from the cards seen nowhere else (which works a hand out by elimination when every
+        other card is accounted for); filled with as few cards of the suit as can be, or
+        as many."""
+        slots = HAND_SIZE - self.plays_made(seat) - certain.bit_count()
+        if slots <= 0:
+            return _CANNOT
+        possible = self.possible_cards(seat) & ~certain
+        known = self.held[seat] & ~certain
+        from_known = max(0, known.bit_count() - self.slack[seat])  # surely still held
+        if not possible & suit or (slots <= from_known and not known & suit):
+            return _CANNOT
+        known_other = (known & ~suit).bit_count()
+        forced = max(0, from_known - known_other)  # known cards of the suit that must stay
+        others = (possible & ~suit).bit_count() - min(from_known, known_other)
+        if forced or slots - from_known > others:
+            return _MUST
+        return _MAYBE
+
+    def _worked_out(self) -> None:
+        """At the end of a trick: a renege that every other card being accounted for
+        proves (a seat that showed out of a suit must hold one of it now) is flagged, as
+        the deal, the upcard and shown cards prove theirs as they are played."""
+        for seat in range(4):
+            open_ = self.void[seat] & ~self.reneged[seat]
+            for suit in range(4):
+                if not (open_ >> suit) & 1 or not self.active(seat):
+                    continue
+                mask = self._suit_mask[suit]
+                certain = self.shown_cards[seat] & self.held[seat]
+                if certain & mask or self._holding(seat, mask, certain) != _MUST:
+                    continue
+                of_suit = self.possible_cards(seat) & mask
+                first = self.showout_trick[seat * 4 + suit]
+                played = self.showout_card[seat * 4 + suit]
+                self._renege_held(seat, suit, played, first, of_suit, worked_out=True)
 
     def _rejudge(self, at: int) -> None:
         """Judge every pending call again after the action at index ``at``."""
@@ -1340,8 +1451,18 @@ class HandState:
                 self._renege_later_play(accused, led, later, k)
                 return
         first = self.showout_trick[accused * 4 + led]
+        played = self.showout_card[accused * 4 + led]
+        certain = self.shown_cards[accused] & self.held[accused] & self._suit_mask[led]
+        if certain:
+            self._renege_held(accused, led, played, first, certain, shown=True)
+            return
         held = self.held[accused] & self._suit_mask[led]
-        self._renege_held(accused, led, self.showout_card[accused * 4 + led], first, held)
+        if held and held.bit_count() > self.slack[accused]:
+            self._renege_held(accused, led, played, first, held)
+            return
+        # Worked out: the cards that may be in the hand leave no way to hold none of them.
+        of_suit = self.possible_cards(accused) & self._suit_mask[led]
+        self._renege_held(accused, led, played, first, of_suit, worked_out=True)
 
     def _uphold(self, a: RenegeCall, at: int) -> None:
         """An upheld call's penalty replaces the hand's score from the action ``at`` on."""

@@ -218,9 +218,17 @@ _TRUE = {"true", "yes", "on", "1", "y"}
 _FALSE = {"false", "no", "off", "0", "n"}
 
 
+def _shown(value: Any) -> str:
+    """A value quoted in a message, cut short (a number of thousands of digits included)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
+        return ("-" if value < 0 else "") + "a number of more than 12 digits"
+    text = repr(value) if not isinstance(value, (list, dict)) else type(value).__name__
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _coerce(option: Option, value: Any) -> Any:
     bad = RulesError(
-        f"rule option {option.name!r} cannot be {value!r}: it takes {option.accepted()}"
+        f"rule option {option.name!r} cannot be {_shown(value)}: it takes {option.accepted()}"
     )
     if option.kind == "bool":
         if isinstance(value, bool):
@@ -231,8 +239,11 @@ def _coerce(option: Option, value: Any) -> Any:
     if option.kind == "int":
         if isinstance(value, bool):
             raise bad
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value.strip())
+        if isinstance(value, str):
+            digits = value.strip()
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
+                raise bad
+            value = int(digits)
         if not isinstance(value, int) or value < 1 or value > 1000:
             raise bad
         if option.choices and value not in option.choices:
@@ -302,7 +313,8 @@ class Rules:
         if preset is not None:
             if not isinstance(preset, str) or preset.strip().lower() not in PRESETS:
                 raise RulesError(
-                    f"there is no rules preset {preset!r}: the presets are " + ", ".join(PRESETS)
+                    f"there is no rules preset {_shown(preset)}: the presets are "
+                    + ", ".join(PRESETS)
                 )
             preset = preset.strip().lower()
             values.update(PRESETS[preset])
@@ -313,7 +325,8 @@ class Rules:
                 option = OPTIONS.get(key)
                 if option is None:
                     raise RulesError(
-                        f"there is no rule option {name!r}: the options are " + ", ".join(OPTIONS)
+                        f"there is no rule option {_shown(name)}: the options are "
+                        + ", ".join(OPTIONS)
                     )
             values[option.name] = _coerce(option, value)
         rules = cls(preset=preset, **values)

@@ -23,6 +23,7 @@ from typing_extensions import TypedDict
 from ..engine.cards import (
     CARD_TEXT,
     SEAT_LETTERS,
+    SEAT_NAMES,
     SUIT_LETTERS,
     CardError,
     parse_card,
@@ -30,6 +31,7 @@ from ..engine.cards import (
     parse_suit,
 )
 from ..engine.rules import OPTIONS, PRESETS, Rules, RulesError
+from .text import name_key, name_problem
 
 LOG_FORMAT = "euchre-log/1"
 MAX_HANDS = 500
@@ -297,7 +299,7 @@ class Proof(BaseModel):
     held: Card
     played: Card
     led: Suit
-    how: Literal["deal", "upcard", "later_play", "shown"]
+    how: Literal["deal", "upcard", "later_play", "shown", "worked_out"]
     trick: int | None = Field(default=None, description="The trick of the later play.")
 
 
@@ -419,13 +421,27 @@ class GameInfo(BaseModel):
             raise ValueError(
                 "players must name all four seats N, E, S and W; missing " + ", ".join(missing)
             )
+        for s in "NESW":
+            problem = name_problem(
+                value[s], f"the name of the {SEAT_NAMES[SEAT_LETTERS.index(s)]} player"
+            )
+            if problem is not None:
+                raise ValueError(problem)
         names = [value[s].strip() for s in "NESW"]
-        if any(not n for n in names):
+        if any(not name_key(n) for n in names):
             raise ValueError("every player needs a name")
-        lowered = [n.casefold() for n in names]
-        if len(set(lowered)) != 4:
+        if len({name_key(n) for n in names}) != 4:
             raise ValueError("the four players must have four different names")
+        # Kept as written (a sealed export's hash covers them); stored normalised.
         return {s: value[s].strip() for s in "NESW"}
+
+    @field_validator("title")
+    @classmethod
+    def _one_line_title(cls, value: str | None) -> str | None:
+        problem = None if value is None else name_problem(value, "the title")
+        if problem is not None:
+            raise ValueError(problem)
+        return value
 
 
 class HandRecord(BaseModel):

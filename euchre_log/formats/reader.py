@@ -8,9 +8,10 @@ number (from 1) and the action's index (from 0), and a sentence a card player ca
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, assert_never, cast
+from typing import Any, BinaryIO, assert_never, cast
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
@@ -59,14 +60,21 @@ def load_json(path: str | Path) -> Any:
     return parse_json_bytes(read_bytes(path))
 
 
-def read_bytes(path: str | Path) -> bytes:
-    """A file's bytes, refusing a missing, unreadable or oversized file in words."""
+def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """A file's bytes, refusing a missing, unreadable or oversized file in words.
+
+    At most ``limit`` + 1 bytes are ever read, whatever the file says its size is: a
+    device (``/dev/zero`` reports 0 bytes and never ends), a pipe or a FIFO is refused
+    once it has given more than the limit."""
     p = Path(path)
     try:
         size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LogError(f"the file is {size // (1024 * 1024)} MB; the limit is 64 MB")
-        raw = p.read_bytes()
+        if size > limit:
+            raise LogError(f"the file is {_size(size)}; the limit is {_size(limit)}")
+        with p.open("rb") as f:
+            raw = _read_at_most(f, size, limit)
+        if len(raw) > limit:
+            raise LogError(f"the file holds more than {_size(limit)}; the limit is {_size(limit)}")
     except FileNotFoundError:
         raise LogError("no such file") from None
     except IsADirectoryError:
@@ -74,8 +82,35 @@ def read_bytes(path: str | Path) -> bytes:
     except PermissionError:
         raise LogError("the file cannot be read (permission denied)") from None
     except OSError as exc:
-        raise LogError(f"the file cannot be read ({exc.strerror})") from None
+        raise LogError(f"the file cannot be read ({exc.strerror or exc})") from None
+    except LogError:
+        raise
+    except ValueError:  # a path with a NUL byte in it
+        raise LogError("no such file") from None
     return raw
+
+
+def _read_at_most(f: BinaryIO, size: int, limit: int) -> bytes:
+    """At most ``limit`` + 1 bytes of an open file that says it holds ``size``: a regular
+    file in one read of its size; a device, a pipe or a file that grows while it is read
+    a megabyte at a time, so that memory follows what was really read."""
+    raw = f.read(size + 1) if size else b""
+    if size and len(raw) <= size:
+        return raw  # the whole file, as its size said
+    more = bytearray(raw)
+    while len(more) <= limit:
+        chunk = f.read(min(1024 * 1024, limit + 1 - len(more)))
+        if not chunk:
+            return bytes(more)
+        more += chunk
+    raise LogError(f"the file holds more than {_size(limit)}; the limit is {_size(limit)}")
+
+
+def _size(n: int) -> str:
+    """``64 MB``, ``64 KB``: a size in words, rounded down."""
+    if n >= 1024 * 1024:
+        return f"{n // (1024 * 1024)} MB"
+    return f"{n // 1024} KB" if n >= 1024 else f"{n} bytes"
 
 
 def read_log_bytes(raw: bytes) -> GameLog | None:
@@ -90,12 +125,27 @@ def read_log_bytes(raw: bytes) -> GameLog | None:
         return None
 
 
-def parse_json_bytes(raw: bytes) -> Any:
-    """Parse JSON text, turning a syntax error into a ``LogError`` with line and column."""
+LONG_NUMBER = (
+    "not a game log: its JSON holds a number thousands of digits long; no field of a game "
+    "log takes one"
+)
+
+
+def parse_json_bytes(raw: bytes, *, long_number: str = LONG_NUMBER) -> Any:
+    """Parse JSON text, turning a syntax error into a ``LogError`` with line and column.
+
+    Nesting deeper than ``MAX_JSON_DEPTH`` is refused before anything is built, and a
+    number too long for Python's ``int`` (over 4300 digits) with ``long_number``."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise LogError("the file is not UTF-8 text, so it is not a game log") from None
+    depth = _nesting(text)
+    if depth > MAX_JSON_DEPTH:
+        raise LogError(
+            f"not a game log: its JSON nests {depth} levels deep; a game log nests fewer "
+            f"than {MAX_JSON_DEPTH}"
+        )
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -104,6 +154,34 @@ def parse_json_bytes(raw: bytes) -> Any:
         ) from None
     except RecursionError:
         raise LogError("not a game log: the JSON is nested too deeply") from None
+    except ValueError:  # a number of more than 4300 digits (int's limit)
+        raise LogError(long_number) from None
+
+
+MAX_JSON_DEPTH = 100
+"""How deep a JSON document may nest: a game log nests 6 levels, an EGN match 12."""
+
+_BRACKETS = re.compile(r'[\[\]{}]|"(?:[^"\\]|\\.)*"')
+
+
+def _nesting(text: str) -> int:
+    """How deep the JSON text's objects and lists nest, counted from its brackets (those
+    inside strings left out) without building anything; past ``MAX_JSON_DEPTH`` it stops
+    counting. Malformed text is the parser's to refuse."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return 0  # too few brackets to nest that deep
+    depth = deepest = 0
+    for m in _BRACKETS.finditer(text):
+        ch = m.group(0)
+        if ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_JSON_DEPTH:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 _FIELD_WORDS = {
@@ -162,7 +240,7 @@ def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
     if kind == "value_error":
         msg = str(err.get("ctx", {}).get("error", err.get("msg", "")))
         prefix = f"{field}: " if field and not field.startswith(("card", "upcard")) else ""
-        if field.startswith(("game.rules", "game.players")):
+        if field.startswith(("game.rules", "game.players", "game.title")):
             prefix = ""
         return prefix + msg, hand, action
     if kind == "literal_error" and field == "format":

@@ -627,6 +627,18 @@ class Session(GameRecord):
                 break
             n += 1
         self._entry(A.RenegeCall(caller, accused, trick, tuple(shown)), fed, tokens[i])
+        hand = self.game.current
+        made = hand.calls[-1] if hand is not None and hand.calls else None
+        if (
+            hand is not None
+            and made is not None
+            and made.penalised
+            and made.decided_at == made.index
+            and not hand.finished
+        ):
+            # Proven when called: the table throws the hand in (000 §9: "If penalty points
+            # are assessed, the hand is thrown in"), so the next card is the next upcard.
+            self.ended = hand.number
         return n
 
     def _cards_until(self, tokens: list[str], n: int, stop: set[str]) -> tuple[list[int], int]:

@@ -63,3 +63,18 @@ def message(text: str, style: str = "") -> Text:
         pos = m.end()
     out.append(text[pos:])
     return out
+
+
+def sentence(*parts: str | Text, symbols: bool = True, style: str = "") -> Text:
+    """A sentence built from the program's words (``str``: canonical card codes drawn as
+    coloured symbols when ``symbols``) and user text (``Text``, from ``words.person`` or
+    ``formats.text.visible``: put in as it is, never read for cards)."""
+    out = Text(style=style)
+    for part in parts:
+        if isinstance(part, Text):
+            out.append_text(part)
+        elif symbols:
+            out.append_text(message(part))
+        else:
+            out.append(part)
+    return out

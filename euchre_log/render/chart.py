@@ -3,6 +3,10 @@
 One column block per hand, one line per team: North-South in heavy lines (━ ┃), East-West
 in light ones (─ │), where both teams stand level the line is doubled (═). The target is
 marked with a dotted line, and the rows are labelled with the score.
+
+A row is a point while the scores stay within ``MAX_ROWS`` rows (every real game); beyond
+that (penalties by the thousand) each row stands for a round number of points, so the
+chart never has more than ``MAX_ROWS`` rows, whatever the scores.
 """
 
 from __future__ import annotations
@@ -23,6 +27,21 @@ HEAVY = {H: "━", V: "┃", UP_FROM: "┛", UP_TO: "┏", DOWN_FROM: "┓", DOW
 LIGHT = {H: "─", V: "│", UP_FROM: "┘", UP_TO: "┌", DOWN_FROM: "┐", DOWN_TO: "└"}
 DOUBLE = {H: "═", V: "║", UP_FROM: "╝", UP_TO: "╔", DOWN_FROM: "╗", DOWN_TO: "╚"}
 
+MAX_ROWS = 25
+"""The most rows a chart has: 0 to 24 one point a row, a larger range scaled to fit."""
+
+
+def row_unit(low: int, high: int, rows: int = MAX_ROWS) -> tuple[int, int]:
+    """The points a row stands for (1, 2, 5, 10, 20, 50...) and the value of the bottom
+    row (a multiple of it), so that ``low`` to ``high`` fit in at most ``rows`` rows."""
+    unit, k = 1, 0
+    while True:
+        base = (low // unit) * unit
+        if (high - base) // unit + 1 <= rows:
+            return unit, base
+        k += 1
+        unit = (1, 2, 5)[k % 3] * 10 ** (k // 3)
+
 
 def _trace(series: Sequence[int], step: int) -> dict[tuple[int, int], int]:
     """The cells of one team's step line: (level, column) -> piece."""
@@ -41,6 +60,16 @@ def _trace(series: Sequence[int], step: int) -> dict[tuple[int, int], int]:
         for y in range(lo + 1, hi):
             cells[(y, x0)] = V
     return cells
+
+
+def hands_shown(count: int, columns: int) -> list[int]:
+    """Which of ``count`` scores (the start, then each hand) get a column: all of them when
+    they fit in ``columns``, else every k-th and the last, so that a game of hundreds of
+    hands fits the width instead of wrapping."""
+    if count <= columns:
+        return list(range(count))
+    every = -(-(count - 1) // (columns - 1))  # the first and the last both shown
+    return [*range(0, count - 1, every), count - 1]
 
 
 class ScoreChart:
@@ -68,12 +97,22 @@ class ScoreChart:
 
     def render(self, width: int) -> RenderableType:
         """The chart as lines of text, at most ``width`` wide where the hands allow."""
-        ns, ew, target = self.ns, self.ew, self.target
+        unit, base = row_unit(min(0, *self.ns, *self.ew), max(self.target, *self.ns, *self.ew))
+
+        def row(value: int) -> int:
+            return (value - base) // unit
+
+        label_w = (
+            max(len(str(base + row(max(self.target, *self.ns, *self.ew)) * unit)), len(str(base)))
+            + 1
+        )
+        tail = len(" target")
+        usable = max(width - label_w - 2 - tail, 8)
+        shown = hands_shown(len(self.ns), usable)
+        ns, ew = [row(self.ns[i]) for i in shown], [row(self.ew[i]) for i in shown]
+        target = row(self.target)
         top = max(target, *ns, *ew)
         bottom = min(0, *ns, *ew)
-        label_w = max(len(str(top)), len(str(bottom))) + 1
-        tail = len(" target")
-        usable = max(width - label_w - 2 - tail, len(ns))
         step = max(1, min(4, usable // len(ns)))
         cols = len(ns) * step
         a, b = _trace(ns, step), _trace(ew, step)
@@ -81,7 +120,7 @@ class ScoreChart:
         lines: list[RenderableType] = []
         for level in range(top, bottom - 1, -1):
             style = TARGET_STYLE if level == target else "dim"
-            line = Text(f"{level:>{label_w}} ", style=style)
+            line = Text(f"{base + level * unit:>{label_w}} ", style=style)
             line.append("┤" if level != bottom else "┼", style="dim")
             for x in range(cols):
                 pa, pb = a.get((level, x)), b.get((level, x))
@@ -108,11 +147,11 @@ class ScoreChart:
         marks = Text(" " * (label_w + 2))
         every = 1 if step >= 3 else (5 if step >= 1 and len(ns) > 20 else 2)
         pos = 0
-        for i in range(len(ns)):
-            x = i * step
-            if i % every == 0 and x >= pos:
-                marks.append(" " * (x - pos) + str(i), style="dim")
-                pos = x + len(str(i)) + 1
+        for j, hand in enumerate(shown):
+            x = j * step
+            if j % every == 0 and x >= pos:
+                marks.append(" " * (x - pos) + str(hand), style="dim")
+                pos = x + len(str(hand)) + 1
                 marks.append(" ")
         marks.append(" hand", style="dim")
         key = Text(" " * (label_w + 2))
@@ -122,4 +161,6 @@ class ScoreChart:
         key.append(f" {self.labels[1]}   ")
         key.append("══", style=BOTH_STYLE)
         key.append(" level")
+        if unit > 1:
+            key.append(f"   (a row is {unit} points)", style="dim")
         return Group(*lines, marks, key)

@@ -36,6 +36,7 @@ from ..engine.knowledge import (
     discard_of,
     knowledge,
 )
+from ..formats.text import visible
 from . import cards as rc
 from .replay import (
     NO_MARKS,
@@ -82,9 +83,9 @@ def renege_proof(hand: HandState, flag: Flag, players: Mapping[str, str]) -> Tex
     if "unseen discard" in flag.message:
         # Several cards of the suit, and a discard nobody saw: the engine's sentence says it.
         return message(sentence(flag.message), players)
-    who = person(flag.seat, players)
+    who = Text(person(flag.seat, players))
     text = (
-        f"{who} showed out of {_suit(hand, flag.led_suit)} on trick {flag.trick} "
+        f" showed out of {_suit(hand, flag.led_suit)} on trick {flag.trick} "
         f"(played {CARD_TEXT[flag.played]}{_bower(hand, flag.played)}) "
         f"but held {CARD_TEXT[flag.card]}{_bower(hand, flag.card)}"
     )
@@ -98,7 +99,7 @@ def renege_proof(hand: HandState, flag: Flag, players: Mapping[str, str]) -> Tex
         text += ", which they showed when the renege was called."
     else:
         text += "."
-    return rc.message(text)
+    return rc.sentence(who, text)
 
 
 def _trick_of(hand: HandState, play: A.Play) -> int:
@@ -126,9 +127,11 @@ def _call_verdicts(hand: HandState, players: Mapping[str, str]) -> list[Text]:
             proof = hand.actions[v.decided_at]
             if isinstance(proof, A.Play):
                 line.append_text(
-                    rc.message(
-                        f" when {person(proof.seat, players)} played {CARD_TEXT[proof.card]}"
-                        f"{_bower(hand, proof.card)} on trick {_trick_of(hand, proof)}"
+                    rc.sentence(
+                        " when ",
+                        Text(person(proof.seat, players)),
+                        f" played {CARD_TEXT[proof.card]}"
+                        f"{_bower(hand, proof.card)} on trick {_trick_of(hand, proof)}",
                     )
                 )
         if v.penalised:
@@ -183,9 +186,13 @@ def seat_block(
     discard: tuple[int | None, str | None],
     players: Mapping[str, str],
     marks: Marks = NO_MARKS,
+    over: bool | None = None,
 ) -> RenderableType:
     """One player's cards and how each is known (with a review's mark beside a card that
-    cost a trick), then the suits they showed out of."""
+    cost a trick), then the suits they showed out of. ``over``: the hand is over and its
+    cards not played never will be (by default, when its last card was played)."""
+    if over is None:
+        over = hand.finished
     trump = hand.trump if hand.trump >= 0 else None
     head = Text(person(k.seat, players), style="bold")
     if not k.active:
@@ -221,7 +228,7 @@ def seat_block(
             + _how(
                 x,
                 card if k.seat == hand.dealer else None,
-                hand.finished and not hand.unrecorded,
+                over and not hand.unrecorded,
             )
             + (f" ({_bower(hand, x.card)[2:]})" if _bower(hand, x.card) else "")
         )
@@ -262,6 +269,8 @@ def explain_view(
     """The dispute view of hand ``index`` (0-based), with a review's marks when given."""
     hand = game.hands[index]
     result = game.results()[index]
+    # Over: played out, settled by an upheld renege call, or followed by the next hand.
+    over = hand.finished or hand.upheld_call or index < len(game.hands) - 1
     parts: list[RenderableType] = []
 
     deal = Text(f"{person(hand.dealer, players)} dealt and turned up ")
@@ -300,7 +309,7 @@ def explain_view(
     proofs.extend(_call_verdicts(hand, players))
     for a in hand.actions:
         if isinstance(a, A.Penalty):
-            reason = f" for {a.reason}" if a.reason else ""
+            reason = f" for {visible(a.reason)}" if a.reason else ""
             proofs.append(Text(f"Penalty{reason}: {TEAM_NAMES[a.team]} {a.points:+d}."))
     if proofs:
         parts.append(Text(""))
@@ -319,5 +328,6 @@ def explain_view(
     parts.append(Text("Each player's cards, and how each is known", style="bold underline"))
     disc = discard_of(hand)
     for k in knowledge(hand):
-        parts.append(_indent(seat_block(hand, k, disc, players, marks), (0, 0, 0, INDENT)))
+        block = seat_block(hand, k, disc, players, marks, over)
+        parts.append(_indent(block, (0, 0, 0, INDENT)))
     return Group(*parts)

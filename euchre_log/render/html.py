@@ -31,7 +31,7 @@ import base64
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 
 from rich.text import Text
@@ -55,6 +55,7 @@ from ..engine.flags import FALSE, RENEGE, UPHELD, Flag
 from ..engine.game import GameState, HandResult
 from ..engine.hand import THROW_IN_RULES, HandState
 from ..engine.rules import PRESET_SOURCES, Rules
+from ..formats.text import visible
 from .explain import renege_proof, verdict
 from .replay import (
     action_sentence,
@@ -901,13 +902,27 @@ def _hand_section(g: _Game, index: int) -> str:
     return "".join(out)
 
 
+def shown(page: GamePage) -> GamePage:
+    """The page's user text as every view shows it (``formats.text.visible``): a control
+    character in a name, title or note is written out, never put in the page (where
+    escaping alone would leave it). A note keeps its line breaks."""
+    return replace(
+        page,
+        players={seat: visible(name) for seat, name in page.players.items()},
+        title=visible(page.title) or None,
+        date=visible(page.date) or None,
+        notes=visible(page.notes, newlines=True) or None,
+        source=visible(page.source) or None,
+    )
+
+
 def game_article(page: GamePage, *, prefix: str = "", level: int = 1) -> str:
     """One game as an ``<article>``: head, chart, hand table and every hand.
 
     ``prefix`` starts every element id (several games on one page); ``level`` is the
     heading level of the game's title.
     """
-    g = _Game(page, prefix, level)
+    g = _Game(shown(page), prefix, level)
     game = g.game
     out = [f'<article class="game" id="{prefix.rstrip("-") or "game"}">', _head(g)]
     if game.hands:
@@ -950,6 +965,8 @@ def game_html(pages: Sequence[GamePage], *, title: str | None = None) -> str:
     """The whole page for one or more games: self-contained, no request of any kind."""
     if not pages:
         raise ValueError("a page needs at least one game")
+    pages = [shown(p) for p in pages]
+    title = visible(title) or None
     if len(pages) == 1:
         page = pages[0]
         body = game_article(page)

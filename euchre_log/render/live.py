@@ -3,7 +3,6 @@ sentence for each trick, hand and flag as it happens."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
@@ -26,66 +25,85 @@ from ..engine.flags import PENDING, UPHELD, CallVerdict, Flag
 from ..engine.game import GameState
 from ..engine.hand import DISCARD, NAMING, PLAY, ROUND_ONE, ROUND_TWO, HandState
 from ..engine.record import Entry, StartHand
+from ..formats.text import visible
 from ..recorder.grammar import Fed, Session
 from . import cards as rc
 from .tables import FLAG_WORDS, OUTCOME_WORDS
+from .words import seats_named
 
 
 def who(seat: int, players: Mapping[str, str]) -> str:
-    """``E (Bob)``."""
+    """``E (Bob)``: the name as a view shows it (``visible``)."""
     letter = SEAT_LETTERS[seat]
     name = players.get(letter)
-    return f"{letter} ({name})" if name else SEAT_NAMES[seat]
+    return f"{letter} ({visible(name)})" if name else SEAT_NAMES[seat]
 
 
-def describe(entry: Entry, hand: HandState | None, players: Mapping[str, str]) -> str:
-    """An entry in words: ``E (Bob) played 9C``; cards in canonical form."""
+def describe(
+    entry: Entry, hand: HandState | None, players: Mapping[str, str], *, symbols: bool = False
+) -> Text:
+    """An entry in words: ``E (Bob) played 9C``; cards in canonical form, or as coloured
+    symbols with ``symbols``. Names, notes and reasons go in as text, never read for
+    cards."""
+
+    def say(*parts: str | Text) -> Text:
+        return rc.sentence(*parts, symbols=symbols)
+
     match entry:
         case StartHand(dealer, upcard):
-            return f"{who(dealer, players)} dealt, turning up {CARD_TEXT[upcard]}"
+            return say(Text(who(dealer, players)), f" dealt, turning up {CARD_TEXT[upcard]}")
         case A.Note(by, text):
-            return f"note: {text}" if by is None else f"note by {who(by, players)}: {text}"
+            note = Text(visible(text))
+            return (
+                say("note: ", note)
+                if by is None
+                else say("note by ", Text(who(by, players)), ": ", note)
+            )
         case A.Penalty(_, team, points, reason):
-            return f"penalty: {TEAM_NAMES[team]} {points:+d} ({reason})"
+            return say(f"penalty: {TEAM_NAMES[team]} {points:+d} (", Text(visible(reason)), ")")
         case A.Tricks(ns, ew):
-            return f"the rest of the hand without its cards: tricks NS {ns}, EW {ew}"
-    seat = who(entry.seat, players)
+            return say(f"the rest of the hand without its cards: tricks NS {ns}, EW {ew}")
+    seat = Text(who(entry.seat, players))
     match entry:
         case A.Play(_, card):
-            return f"{seat} played {CARD_TEXT[card]}"
+            return say(seat, f" played {CARD_TEXT[card]}")
         case A.Pass():
-            return f"{seat} passed"
+            return say(seat, " passed")
         case A.Order(s, alone):
             words = hand.order_words(s) if hand is not None else "ordered up"
-            return f"{seat} {words}" + (" alone" if alone else "")
+            return say(seat, f" {words}" + (" alone" if alone else ""))
         case A.Call(_, suit, alone):
-            return f"{seat} named {SUIT_NAMES[suit]}" + (" alone" if alone else "")
+            return say(seat, f" named {SUIT_NAMES[suit]}" + (" alone" if alone else ""))
         case A.Discard(_, card):
-            return f"{seat} discarded " + ("(unseen)" if card is None else CARD_TEXT[card])
+            return say(seat, " discarded " + ("(unseen)" if card is None else CARD_TEXT[card]))
         case A.DefendAlone():
-            return f"{seat} defended alone"
+            return say(seat, " defended alone")
         case A.Claim():
-            return f"{seat} claimed the rest of the tricks"
+            return say(seat, " claimed the rest of the tricks")
         case A.RenegeCall(_, accused, trick, shown):
             also = ", who showed " + " ".join(CARD_TEXT[c] for c in shown) if shown else ""
-            return f"{seat} called a renege on {who(accused, players)} for trick {trick}{also}"
+            return say(
+                seat,
+                " called a renege on ",
+                Text(who(accused, players)),
+                f" for trick {trick}{also}",
+            )
         case A.BennySuit(_, suit):
-            return f"{seat} named {SUIT_NAMES[suit]} for the Benny"
+            return say(seat, f" named {SUIT_NAMES[suit]} for the Benny")
         case A.BlindDoubleLoner():
-            return f"{seat} declared a blind double loner"
+            return say(seat, " declared a blind double loner")
         case A.FarmersHand(_, shown, received):
             got = " ".join(CARD_TEXT[c] for c in received) or "unseen cards"
-            return (
-                f"{seat} called a farmer's hand: "
-                + " ".join(CARD_TEXT[c] for c in shown)
-                + (f" for {got}")
+            return say(
+                seat,
+                " called a farmer's hand: " + " ".join(CARD_TEXT[c] for c in shown) + f" for {got}",
             )
         case A.ThrowIn(_, name, shown):
-            return f"{seat} threw in ({name}): " + " ".join(CARD_TEXT[c] for c in shown)
+            return say(seat, f" threw in ({name}): " + " ".join(CARD_TEXT[c] for c in shown))
         case A.PartnersBest(_, gave, received):
             g = "?" if gave is None else CARD_TEXT[gave]
             r = "?" if received is None else CARD_TEXT[received]
-            return f"{seat} swapped {g} with their partner for {r}"
+            return say(seat, f" swapped {g} with their partner for {r}")
         case A.Note() | A.Penalty() | A.Tricks() | StartHand():  # said above
             raise AssertionError("unreachable")
         case _:
@@ -111,6 +129,11 @@ class Flow:
             line.append_text(piece)
         if line.plain:
             yield line
+
+
+def joined(parts: Sequence[Text], between: str = "; ") -> Text:
+    """Sentences joined into one line."""
+    return Text(between).join(parts)
 
 
 def _header(session: Session, players: Mapping[str, str]) -> Flow:
@@ -152,7 +175,9 @@ def _bids(hand: HandState, players: Mapping[str, str]) -> Text | None:
     ]
     if not said:
         return None
-    return Text("Bidding: " + "; ".join(said), style="dim")
+    out = Text("Bidding: ", style="dim")
+    out.append_text(joined(said))
+    return out
 
 
 def trick_cards(hand: HandState, k: int) -> list[tuple[int, int]]:
@@ -214,7 +239,10 @@ def resume(session: Session, players: Mapping[str, str], *, flags: bool = False)
         if isinstance(a, (A.Pass, A.Order, A.Call, A.BennySuit, A.BlindDoubleLoner, A.Discard))
     ]
     if said:
-        out.append(Text(f"Hand {hand.number}, the bidding: " + "; ".join(said) + ".", style="dim"))
+        line = Text(f"Hand {hand.number}, the bidding: ", style="dim")
+        line.append_text(joined(said))
+        line.append(".")
+        out.append(line)
     out.extend(trick_line(hand, k, players) for k in range(len(hand.winners)))
     if hand.phase == PLAY and hand.trick_pos:
         out.append(trick_so_far(hand, players))
@@ -308,14 +336,11 @@ def flag_line(flag: Flag, players: Mapping[str, str] | None = None) -> Text:
     named as every other line names them."""
     where = f" on trick {flag.trick}" if flag.trick is not None else ""
     line = Text(FLAG_WORDS.get(flag.kind, flag.kind.upper()) + where + ": ", style="bold red")
-    text = flag.message
     if players:
-        text = _SEAT_WORD.sub(lambda m: who(SEAT_LETTERS.index(m.group(1)), players), text)
-    line.append_text(rc.message(text))
+        line.append_text(seats_named(flag.message, lambda seat: who(seat, players)))
+    else:
+        line.append_text(rc.message(flag.message))
     return line
-
-
-_SEAT_WORD = re.compile(r"\b([NESW])\b")
 
 
 def trick_so_far(hand: HandState, players: Mapping[str, str]) -> Text:
@@ -466,7 +491,9 @@ def report(
     out: list[Text] = []
     game = session.game
     for entry in undone:
-        out.append(rc.message("Took back: " + describe(entry, None, players), style="yellow"))
+        took = Text("Took back: ", style="yellow")
+        took.append_text(describe(entry, None, players, symbols=True))
+        out.append(took)
     # A flag raised and then taken back by an undo on the same line is not news.
     standing = {id(f) for hand in game.hands for f in hand.flags}
     flags = [f for f in fed.flags if id(f) in standing]
@@ -481,7 +508,10 @@ def report(
     for entry in added:
         if isinstance(entry, A.Penalty) and game.hands:
             index = len(game.hands) - 1
-            out.append(Text(describe(entry, game.hands[index], players) + ".", style="bold"))
+            said = describe(entry, game.hands[index], players)
+            said.append(".")
+            said.stylize("bold")
+            out.append(said)
             if game.hands[index].finished and index not in shown:
                 shown.add(index)
                 out.append(hand_line(game, index, players))
@@ -540,7 +570,7 @@ def game_over(game: GameState, before: Marks, players: Mapping[str, str]) -> lis
     team, at = won
     ns, ew = game.score
     a, b = ("N", "S") if team == 0 else ("E", "W")
-    side = f"{TEAM_NAMES[team]} ({players.get(a, a)} & {players.get(b, b)})"
+    side = f"{TEAM_NAMES[team]} ({visible(players.get(a, a))} & {visible(players.get(b, b))})"
     hand = game.hands[at] if at >= 0 else None
     if hand is not None and not hand.finished:
         return [
@@ -589,3 +619,18 @@ def narrate(
             out.append(hand_line(game, i, players))
     out.extend(flag_line(f, players) for f in flags)
     return out
+
+
+def waiting(session: Session) -> str | None:
+    """What was typed ahead of the next hand and waits for its upcard, in words (``deal N
+    AH KH QH TD 9C and dealer W (typed ahead of hand 3)``); None when nothing waits."""
+    parts = [
+        f"deal {SEAT_LETTERS[seat]} " + " ".join(CARD_TEXT[c] for c in cards)
+        for seat, cards in sorted(session.pending_deal.items())
+    ]
+    if session.pending_dealer is not None:
+        parts.append(f"dealer {SEAT_LETTERS[session.pending_dealer]}")
+    if not parts:
+        return None
+    said = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+    return f"{said} (typed ahead of hand {len(session.game.hands) + 1})"

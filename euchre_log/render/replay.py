@@ -26,6 +26,7 @@ from ..engine.flags import RENEGE, Flag
 from ..engine.game import GameState, HandResult
 from ..engine.hand import HandState
 from ..engine.knowledge import DEALT, DEDUCED, SeatKnowledge, discard_of, knowledge
+from ..formats.text import block, visible
 from . import cards as rc
 from .tables import FLAG_WORDS
 from .words import card_row, label, message, person, suit_words, team_label
@@ -225,11 +226,12 @@ def action_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) ->
             out.append_text(card_row(shown, hand.trump))
             out.append(".")
         case A.Penalty(_, team, points, reason):
-            why = f" ({reason})" if reason else ""
+            why = f" ({visible(reason)})" if reason else ""
             return Text(f"Penalty: {TEAM_NAMES[team]} {points:+d}{why}.")
         case A.Note(seat, text):
             said = f"{person(seat, players)}: " if seat is not None else ""
-            return rc.message(f"Note: {said}{text}", style="italic")
+            # The note as written: its cards are not drawn, its lines stay lines, indented.
+            return Text(f"Note: {said}" + block(text, " " * len("Note: ")), style="italic")
         case A.BennySuit(_, suit):
             out = Text(f"{who}, the dealer, turned up the Benny and named ")
             out.append_text(suit_words(suit))
@@ -266,7 +268,9 @@ def action_sentence(hand: HandState, a: A.Action, players: Mapping[str, str]) ->
         case A.Pass() | A.Order() | A.Call() | A.Discard() | A.DefendAlone() | A.Play():
             from .live import describe  # the bids and plays have their own views
 
-            return rc.message(describe(a, hand, players) + ".")
+            words = describe(a, hand, players, symbols=True)
+            words.append(".")
+            return words
         case _:
             assert_never(a)
     return out

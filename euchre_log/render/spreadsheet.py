@@ -1,5 +1,11 @@
 """Rows for spreadsheets: a game's hands (``export --format csv``) and the players'
-stats (``stats --format csv``), as CSV text with a header row."""
+stats (``stats --format csv``), as CSV text with a header row.
+
+A cell of user text (a name) that a spreadsheet would take for a formula, because it
+starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return, is written with a ``'``
+in front, as OWASP recommends against CSV injection: ``=HYPERLINK(...)`` shows as text and
+runs nothing. Numbers stay numbers.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS
 from ..engine.game import GameState
 from ..formats.outputs import PLAYER_FIELDS, ReviewStats
+from ..formats.text import visible
 
 HAND_COLUMNS = (
     "game",
@@ -47,6 +54,16 @@ REVIEW_COLUMNS = tuple(ReviewStats.model_fields)
 ``--no-review``), after the calls' splits."""
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list)."""
+
+
+def user_cell(text: str | None) -> str:
+    """A cell of user text: shown as it is (``visible``), and never a formula."""
+    shown = visible(text)
+    return "'" + shown if shown.startswith(FORMULA_STARTS) else shown
+
+
 def _text(rows: list[list[Any]]) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(rows)
@@ -71,11 +88,11 @@ def hands_csv(game_id: int, game: GameState, players: Mapping[str, str]) -> str:
                 game_id,
                 r.number,
                 dealer,
-                players.get(dealer, ""),
+                user_cell(players.get(dealer)),
                 CARD_TEXT[hand.upcard],
                 "" if r.trump is None else SUIT_LETTERS[r.trump],
                 maker,
-                players.get(maker, "") if maker else "",
+                user_cell(players.get(maker)) if maker else "",
                 bid_round,
                 "yes" if r.alone else "no",
                 "" if r.defender_alone is None else SEAT_LETTERS[r.defender_alone],
@@ -103,7 +120,7 @@ def stats_csv(doc: Mapping[str, Any]) -> str:
     header += [f"review_{k}" for k in REVIEW_COLUMNS]
     rows: list[list[Any]] = [header]
     for p in doc["players"]:
-        row: list[Any] = [p[k] for k in PLAYER_COLUMNS]
+        row: list[Any] = [user_cell(p[k]) if k == "name" else p[k] for k in PLAYER_COLUMNS]
         for dim, key, _ in dims:
             row += [p[dim][key][k] for k in CALL_COUNTS]
         review = p.get("review") or {}

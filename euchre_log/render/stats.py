@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.cards import SUIT_LETTERS, SUIT_NAMES
+from ..formats.text import visible
 from . import cards as rc
 
 RELATIVE_WORDS = {
@@ -59,7 +60,7 @@ def review_table(rows: list[tuple[str, Mapping[str, Any]]], title: str) -> Table
     for head in REVIEW_HEADS:
         t.add_column(head, justify="right")
     for who, r in rows:
-        t.add_row(Text(who), *_review_cells(r))
+        t.add_row(Text(visible(who)), *_review_cells(r))
     return t
 
 
@@ -106,7 +107,7 @@ def scope_line(doc: Mapping[str, Any]) -> Text:
     )
     said = []
     if f.get("player"):
-        said.append(f"{f['player']}'s games")
+        said.append(f"{visible(f['player'])}'s games")
     if f.get("since"):
         said.append(f"since {f['since']}")
     if f.get("games"):
@@ -132,7 +133,7 @@ def players_table(players: list[dict[str, Any]]) -> Table:
         t.add_column(head, justify="right")
     for p in players:
         t.add_row(
-            p["name"],
+            Text(visible(p["name"])),
             *(
                 str(p[k])
                 for k in (
@@ -157,7 +158,7 @@ def makers_table(players: list[dict[str, Any]]) -> Table:
         t.add_column(head, justify="right")
     for p in players:
         t.add_row(
-            p["name"],
+            Text(visible(p["name"])),
             *(str(p[k]) for k in ("calls", "made", "marches", "euchred")),
             percent(p["made"], p["euchred"]),
             str(p["alone_calls"]),
@@ -194,7 +195,7 @@ def partnerships_table(
         t.add_column(head, justify="right")
     for p in ranked:
         t.add_row(
-            " & ".join(p["players"]),
+            Text(" & ".join(visible(name) for name in p["players"])),
             *(str(p[k]) for k in ("games", "wins", "hands", "calls", "made", "euchred")),
             percent(p["made"], p["euchred"]),
             str(p["points_for"]),
@@ -240,7 +241,7 @@ def person_view(doc: Mapping[str, Any]) -> RenderableType:
     """One player in detail: the counts in words, calls by round, suit and seat, and
     their partnerships."""
     p = doc["players"][0]
-    head = Text(p["name"], style="bold")
+    head = Text(visible(p["name"]), style="bold")
     head.append(f": {p['games']} game{'' if p['games'] == 1 else 's'}, {p['wins']} won")
     if p["games"]:
         head.append(f" ({round(100 * p['wins'] / p['games'])}%)")

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ..engine.cards import SEAT_LETTERS, TEAM_NAMES
 from ..engine.game import GameState
+from ..formats.text import visible
 from . import cards as rc
 
 OUTCOME_WORDS = {
@@ -37,7 +38,7 @@ def seat_name(seat: int | None, players: Mapping[str, str] | None) -> str:
         return "-"
     letter = SEAT_LETTERS[seat]
     if players and players.get(letter):
-        return f"{letter} {players[letter]}"
+        return f"{letter} {visible(players[letter])}"
     return letter
 
 
@@ -55,7 +56,11 @@ def hand_table(
 ) -> Table:
     """One row per hand: dealer, upcard, trump, maker, alone, tricks, points and score."""
     table = Table(
-        title=title, title_justify="left", show_edge=False, pad_edge=False, header_style="bold"
+        title=Text(visible(title)) if title else None,
+        title_justify="left",
+        show_edge=False,
+        pad_edge=False,
+        header_style="bold",
     )
     table.add_column("Hand", justify="right")
     table.add_column("Dealer")
@@ -121,7 +126,7 @@ def result_line(game: GameState, players: Mapping[str, str] | None = None) -> Te
     names = ""
     if players:
         a, b = ("N", "S") if winner == 0 else ("E", "W")
-        names = f" ({players.get(a, a)} & {players.get(b, b)})"
+        names = f" ({visible(players.get(a, a))} & {visible(players.get(b, b))})"
     return Text(f"{team}{names} won {max(ns, ew)}-{min(ns, ew)}", style="bold green")
 
 
@@ -131,7 +136,7 @@ def table_and_flags(
     """The title, the hand table and the flags as sentences: the head of every game view."""
     parts: list[RenderableType] = []
     if title:
-        parts.append(Text(title, style="bold"))
+        parts.append(Text(visible(title), style="bold"))
     parts.append(hand_table(game, players))
     flags = flag_lines(game)
     if flags:

@@ -3,12 +3,16 @@
 ``label`` is the compact form for tables and diagrams (``E Bob``); ``person`` is the form
 for sentences read aloud (``Bob (East)``). ``hand_cards`` lays out a hand the way players
 hold it: trump first, then the other suits, each from the highest card down.
+
+A name is the player's text, shown as it is: ``formats.text.visible`` writes out any
+control character it holds, and ``message`` puts it into an engine sentence only after
+the sentence's cards are drawn, so a player called ``JD`` is never the jack of diamonds.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from rich.text import Text
 
@@ -23,27 +27,33 @@ from ..engine.cards import (
     suit_of,
 )
 from ..engine.rules import Rules
+from ..formats.text import visible
 from . import cards as rc
 
 # Suits in the order most players sort them: colours alternate.
 HOLDING_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds
 
 
-def label(seat: int, players: Mapping[str, str]) -> str:
-    """``E Bob``: the seat letter and the player's name, for tables and diagrams."""
+def name_of(seat: int, players: Mapping[str, str]) -> str | None:
+    """The player's name as a view shows it (``visible``), or None when the seat has none
+    but its own (a player called ``E`` or ``East`` in the East seat)."""
     letter = SEAT_LETTERS[seat]
     name = players.get(letter)
     if not name or name.casefold() in (letter.casefold(), SEAT_NAMES[seat].casefold()):
-        return SEAT_NAMES[seat]
-    return f"{letter} {name}"
+        return None
+    return visible(name)
+
+
+def label(seat: int, players: Mapping[str, str]) -> str:
+    """``E Bob``: the seat letter and the player's name, for tables and diagrams."""
+    name = name_of(seat, players)
+    return SEAT_NAMES[seat] if name is None else f"{SEAT_LETTERS[seat]} {name}"
 
 
 def person(seat: int, players: Mapping[str, str]) -> str:
     """``Bob (East)``: a player as a sentence names them; just ``East`` when unnamed."""
-    name = players.get(SEAT_LETTERS[seat])
-    if not name or name.casefold() in (SEAT_LETTERS[seat].casefold(), SEAT_NAMES[seat].casefold()):
-        return SEAT_NAMES[seat]
-    return f"{name} ({SEAT_NAMES[seat]})"
+    name = name_of(seat, players)
+    return SEAT_NAMES[seat] if name is None else f"{name} ({SEAT_NAMES[seat]})"
 
 
 def team_label(team: int, players: Mapping[str, str]) -> str:
@@ -51,7 +61,7 @@ def team_label(team: int, players: Mapping[str, str]) -> str:
     a, b = (0, 2) if team == 0 else (1, 3)
     na, nb = players.get(SEAT_LETTERS[a]), players.get(SEAT_LETTERS[b])
     if na and nb and (na, nb) != (SEAT_NAMES[a], SEAT_NAMES[b]):
-        return f"{TEAM_NAMES[team]} ({na} & {nb})"
+        return f"{TEAM_NAMES[team]} ({visible(na)} & {visible(nb)})"
     return TEAM_NAMES[team]
 
 
@@ -89,13 +99,30 @@ _SEAT_WORD = re.compile(r"\b([NESW])\b")
 
 
 def named(message: str, players: Mapping[str, str]) -> str:
-    """An engine sentence with its seat letters (``E played 9D``) replaced by names."""
+    """An engine sentence with its seat letters (``E played 9D``) replaced by names, as
+    plain text (its cards left as they are)."""
     return _SEAT_WORD.sub(lambda m: person(SEAT_LETTERS.index(m.group(1)), players), message)
 
 
 def message(text: str, players: Mapping[str, str], style: str = "") -> Text:
-    """An engine sentence with names for seats and coloured symbols for cards."""
-    return rc.message(named(text, players), style=style)
+    """An engine sentence with names for seats and coloured symbols for cards.
+
+    The cards are drawn from the engine's own words, and each name is put in after, as
+    it is: a player called ``JD`` or ``TH`` stays a name."""
+    return seats_named(text, lambda seat: person(seat, players), style=style)
+
+
+def seats_named(text: str, name: Callable[[int], str], style: str = "") -> Text:
+    """An engine sentence with each seat letter replaced by ``name(seat)``, inserted as
+    literal text after the sentence's cards are drawn as symbols."""
+    out = Text(style=style)
+    pos = 0
+    for m in _SEAT_WORD.finditer(text):
+        out.append_text(rc.message(text[pos : m.start()]))
+        out.append(name(SEAT_LETTERS.index(m.group(1))))
+        pos = m.end()
+    out.append_text(rc.message(text[pos:]))
+    return out
 
 
 def symbol(suit: int) -> str:

@@ -15,6 +15,9 @@ target when it does not know them.
   games (``store.registry``, event ``copied``, with its header and head), and its chain is
   verified in the target before that transaction commits; an interrupted copy leaves
   whole games only.
+- A game the target cannot store (PostgreSQL refuses a NUL byte in text, which SQLite
+  keeps) is refused, saying where, and the copy goes on with the next game: one odd row
+  never stops the rest, however often the copy is run again.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, insert, select
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 
 from . import registry
 from .db import Store, StoreError, database_error
@@ -181,6 +184,25 @@ def _write(conn: Connection, game: _Game) -> int:
     return new_id
 
 
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _nul_in(game: _Game) -> str | None:
+    """Where a game's text holds a NUL byte (``"the name of the East player"``), or None."""
+    for seat, name in sorted(game.players.items()):
+        if "\x00" in name:
+            return f"the name of the {SEAT_WORDS.get(seat, seat)} player"
+    for key, value in game.row.items():
+        if isinstance(value, str) and "\x00" in value:
+            return f"its {key}"
+    for table, rows in (("entry", game.actions), ("hand", game.hands), ("flag", game.flags)):
+        for r in rows:
+            if any(isinstance(v, str) and "\x00" in v for v in r.values()):
+                number = r.get("seq", r.get("number", r.get("hand")))
+                return f"its {table} {number}"
+    return None
+
+
 def copy_games(
     source: Store,
     target: Store,
@@ -245,6 +267,11 @@ def _copy_one(source: Store, target: Store, game_id: int) -> Outcome:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         reason = f"verify finds its record broken: {problems[0].message}{more}"
         return Outcome("refused", target=None, reason=reason, **facts)
+    if not target.is_sqlite:
+        where = _nul_in(game)
+        if where is not None:
+            reason = f"{where} holds a NUL byte, which {target.engine.dialect.name} cannot store"
+            return Outcome("refused", target=None, reason=reason, **facts)
     try:
         try:
             with target.writing() as conn:
@@ -252,6 +279,9 @@ def _copy_one(source: Store, target: Store, game_id: int) -> Outcome:
             return Outcome("copied", target=new_id, **facts)
         except _AlreadyThere as there:
             there_id = there.target
+        except DataError as exc:  # a value the target refuses; its transaction rolled back
+            reason = f"the target cannot store it: {database_error(target.url, exc)}"
+            return Outcome("refused", target=None, reason=reason, **facts)
         except IntegrityError:  # another copy stored the same game meanwhile
             with target.reading() as conn:
                 found = _existing(conn, row["uid"])

@@ -177,9 +177,14 @@ def connect(db: str | None = None, *, create: bool = True) -> Store:
     found = _sqlite_path(url)
     if found is not None:
         path, creatable = found
-        if path.is_dir():
+        try:
+            folder, there = path.is_dir(), path.exists()
+        except (OSError, ValueError) as exc:  # a name too long for any file, a NUL byte
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a path"
+            raise StoreError(f"cannot use the database {shown}: {why}") from None
+        if folder:
             raise StoreError(f"{path} is a folder, not a database file")
-        if not path.exists():
+        if not there:
             if not create or not creatable:
                 raise StoreError(f"there is no database at {path}")
             try:

@@ -25,8 +25,9 @@ from ..engine.hand import HandState
 from ..engine.record import GameRecord, StartHand
 from ..engine.rules import Rules, RulesError
 from ..formats.models import MAX_HANDS
-from ..formats.reader import LogError
+from ..formats.reader import LogError, parse_json_bytes
 from ..formats.seal import sealed_rules
+from ..formats.text import name_key, normal_name
 from . import registry
 from .db import Store, StoreError
 from .journal import (
@@ -47,6 +48,9 @@ from .journal import (
 from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 
 MAX_HANDS_PER_GAME = MAX_HANDS
+MAX_SCORE = 10**9
+"""A stored starting score beyond this either way was not written by euchre-log."""
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _GAME_INSERT = insert(GAME_T)
 
 
@@ -90,7 +94,13 @@ class StoredGame:
         return fingerprint(self.head_hash or genesis(self.uid))
 
 
+MAX_GAME_ID = 2**63 - 1
+"""The largest id a database can hold (a 64-bit integer): a larger number names no game."""
+
+
 def _game_row(conn: Connection, game_id: int) -> Any:
+    if not 1 <= game_id <= MAX_GAME_ID:
+        raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
     row = conn.execute(select(GAME_T).where(GAME_T.c.id == game_id)).first()
     if row is None:
         raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
@@ -111,9 +121,16 @@ def players_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str,
 
 
 def rules_from_row(text_: str) -> Rules:
+    """A game's stored rules; ``StoreError`` when they are not a rules object any more."""
     try:
-        return Rules.build(json.loads(text_))
-    except (RulesError, ValueError) as exc:
+        data = parse_json_bytes(text_.encode("utf-8", "surrogatepass"))
+    except LogError as exc:
+        raise StoreError(f"the stored rules cannot be read: they are {exc.message}") from None
+    if not isinstance(data, dict):
+        raise StoreError("the stored rules cannot be read: they are not a JSON object of options")
+    try:
+        return Rules.build(data)
+    except RulesError as exc:
         raise StoreError(f"the stored rules cannot be read: {exc}") from None
 
 
@@ -126,18 +143,47 @@ def load_game(store: Store, game_id: int) -> StoredGame:
     return _replayed(row, players, rows)
 
 
+class BrokenGame(StoreError):
+    """A stored game that cannot be read back: a row changed or removed by another
+    program. The message names the game and what is wrong."""
+
+
 def replay_in(conn: Connection, game_id: int) -> StoredGame:
     """A game replayed through the engine, read in the caller's transaction (without
     its players: ``players`` is empty)."""
-    return _replayed(_game_row(conn, game_id), {}, journal_rows(conn, game_id))
+    return _replayed(_game_row(conn, game_id), {}, journal_rows(conn, game_id), seats=False)
 
 
-def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
-    """A game row and its journal, replayed through the engine."""
+def _replayed(
+    row: Any, players: dict[str, str], rows: list[Any], *, seats: bool = True
+) -> StoredGame:
+    """A game row and its journal, replayed through the engine; ``BrokenGame`` naming the
+    game and what is wrong when a row was changed so that it no longer reads (``seats``:
+    the four seats must be there too)."""
     game_id = row.id
-    rules = rules_from_row(row.rules)
-    record = GameRecord(rules, parse_seat(row.first_dealer), (row.initial_ns, row.initial_ew))
-    live = effective_entries(rows)
+
+    def broken(what: str) -> BrokenGame:
+        return BrokenGame(f"game {game_id} cannot be read: {what} (euchre-log verify {game_id})")
+
+    try:
+        rules = rules_from_row(row.rules)
+    except StoreError as exc:
+        raise broken(str(exc)) from None
+    try:
+        first = parse_seat(str(row.first_dealer))
+    except ValueError:
+        raise broken(f"its first dealer is {row.first_dealer!r}, not a seat") from None
+    score = (row.initial_ns, row.initial_ew)
+    if not all(isinstance(x, int) and abs(x) <= MAX_SCORE for x in score):
+        raise broken(f"its starting score is {score[0]!r}-{score[1]!r}")
+    missing = [s for s in SEAT_LETTERS if s not in players]
+    if seats and missing:
+        raise broken("nobody sits " + " or ".join(SEAT_WORDS[s] for s in missing))
+    record = GameRecord(rules, first, score)
+    try:
+        live = effective_entries(rows)
+    except LogError as exc:
+        raise broken(f"its journal {exc.message}") from None
     try:
         record.replay([e for _, e in live])
     except Exception as exc:  # the engine refuses what is stored: it was changed by hand
@@ -150,8 +196,8 @@ def _replayed(row: Any, players: dict[str, str], rows: list[Any]) -> StoredGame:
         notes=row.notes,
         players=players,
         rules=rules,
-        first_dealer=parse_seat(row.first_dealer),
-        initial_score=(row.initial_ns, row.initial_ew),
+        first_dealer=first,
+        initial_score=score,
         status=row.status,
         last_seq=row.last_seq,
         head_hash=row.head_hash,
@@ -174,7 +220,7 @@ def rejudge(conn: Connection) -> int:
     players = players_of(conn, [r.id for r in games]) if games else {}
     for row in games:
         try:
-            stored = _replayed(row, {}, journal_rows(conn, row.id))
+            stored = _replayed(row, {}, journal_rows(conn, row.id), seats=False)
         except (StoreError, LogError, ValueError):
             continue
         state = stored.game
@@ -377,12 +423,28 @@ def list_games(store: Store) -> list[dict[str, Any]]:
 
 
 def player_key(name: str) -> str:
-    """The name folded for matching: the same person whatever the case or spacing."""
-    return name.strip().casefold()
+    """The name folded for matching: the same person whatever the case, the spacing, the
+    invisible characters or the Unicode form ("Zoë" typed as one character or as "e" and
+    a combining diaeresis)."""
+    return name_key(name)
+
+
+def keyed_by_older_rule(conn: Connection, keys: set[str]) -> dict[str, int]:
+    """Players stored before names were normalised, whose stored key (the name only
+    trimmed and without case) is not what ``player_key`` makes of their name today: each
+    of ``keys`` that such a player matches, with the player's id. The player keeps the
+    name stored then."""
+    found: dict[str, int] = {}
+    for pid, name, key in conn.execute(select(PLAYER_T.c.id, PLAYER_T.c.name, PLAYER_T.c.key)):
+        today = player_key(str(name))
+        if today != key and today in keys and today not in found:
+            found[today] = int(pid)
+    return found
 
 
 def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
-    """Each name's player id, adding the players not yet known (matched by ``player_key``).
+    """Each name's player id, adding the players not yet known (matched by ``player_key``;
+    a new player's name is stored normalised, ``normal_name``).
 
     The insert runs in a savepoint: should another writer add the same player at the same
     moment (possible on PostgreSQL, where writers do not queue), its row is used instead.
@@ -391,6 +453,8 @@ def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
     keys = {player_key(n) for n in names}
     found = conn.execute(select(PLAYER_T.c.key, PLAYER_T.c.id).where(PLAYER_T.c.key.in_(keys)))
     known: dict[str, int] = {str(k): int(v) for k, v in found.all()}
+    if keys - known.keys():
+        known.update(keyed_by_older_rule(conn, keys - known.keys()))
     out: dict[str, int] = {}
     for name in names:
         key = player_key(name)
@@ -402,10 +466,11 @@ def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:
             try:
                 with conn.begin_nested():
                     pid = conn.execute(
-                        insert(PLAYER_T).values(name=name.strip(), key=key)
+                        insert(PLAYER_T).values(name=normal_name(name), key=key)
                     ).inserted_primary_key
                 assert pid is not None
                 out[name] = int(pid[0])
+                known[key] = out[name]
                 continue
             except IntegrityError:
                 row = conn.execute(select(PLAYER_T.c.id).where(PLAYER_T.c.key == key)).one()

@@ -185,17 +185,32 @@ def effective_entries(rows: Iterable[Any]) -> list[tuple[int, Entry]]:
     for row in rows:
         if row.kind == HEADER:
             continue
-        data = json.loads(row.data)
+        try:
+            data = json.loads(row.data)
+        except (TypeError, ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            raise LogError(f"entry {row.seq} holds {_shown(row.data)}, which is not an entry")
         if row.kind == "undo":
             target = data.get("undoes")
             if not live or live[-1][0] != target:
                 raise LogError(
-                    f"entry {row.seq} takes back entry {target}, which is not the last one standing"
+                    f"entry {row.seq} takes back entry {_shown(target)}, which is not the last "
+                    "one standing"
                 )
             live.pop()
             continue
-        live.append((row.seq, entry_from_data(row.kind, data)))
+        try:
+            live.append((row.seq, entry_from_data(row.kind, data)))
+        except LogError as exc:
+            raise LogError(f"entry {row.seq}: {exc.message}") from None
     return live
+
+
+def _shown(value: Any) -> str:
+    """A stored value quoted in a message, cut short."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def journal_rows(conn: Connection, game_id: int) -> list[Any]:

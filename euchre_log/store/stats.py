@@ -30,12 +30,14 @@ from sqlalchemy import (
     null,
     or_,
     select,
+    text,
     union_all,
 )
 
 from ..formats.outputs import PLAYER_FIELDS
 from . import review_cache
 from .db import Store, StoreError
+from .games import keyed_by_older_rule, player_key
 from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 
 SEATS = ("N", "E", "S", "W")
@@ -88,8 +90,14 @@ def _one(condition: ColumnElement[bool]) -> ColumnElement[int]:
 
 def _player_id(conn: Connection, name: str) -> tuple[int, str]:
     """The id and the stored spelling of a player's name, matched without case."""
-    key = name.strip().casefold()
+    key = player_key(name)
     row = conn.execute(select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.key == key)).first()
+    if row is None and key:
+        older = keyed_by_older_rule(conn, {key}).get(key)
+        if older is not None:
+            row = conn.execute(
+                select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.id == older)
+            ).first()
     if row is not None:
         return int(row[0]), str(row[1])
     names = sorted(conn.execute(select(PLAYER_T.c.name)).scalars(), key=str.casefold)
@@ -417,7 +425,8 @@ def _review_counts(
     )
     seats: dict[int, dict[str, int]] = {}
     for game_id, seat, player in conn.execute(q):
-        seats.setdefault(int(game_id), {})[str(seat)] = int(player)
+        if seat in SEATS:  # a seat another program renamed counts nowhere, as in the sums
+            seats.setdefault(int(game_id), {})[str(seat)] = int(player)
     players: dict[int, Counted] = {}
     pairs: dict[tuple[int, int], Counted] = {}
     for game_id, by_seat in seats.items():
@@ -446,8 +455,39 @@ def compute(
     with the open-hand review's counts from the cached reviews (``review``; null
     everywhere without it).
 
-    Raises ``StatsError`` for an unknown player or game id.
+    Raises ``StatsError`` for an unknown player or game id, and for cached results that
+    another program made into something that is not a count.
     """
+    try:
+        return _compute(store, flt, review=review)
+    except (TypeError, ValueError, OverflowError) as exc:
+        if isinstance(exc, StatsError):
+            raise
+        raise StatsError(_damaged(store)) from None
+
+
+def _damaged(store: Store) -> str:
+    """Which game's cached results are not counts any more (SQLite keeps whatever another
+    program writes in a column of numbers), in words."""
+    columns = [c.name for c in HAND_T.columns if c.type.python_type is int and c.name != "id"]
+    found = None
+    if store.is_sqlite:
+        with store.reading() as conn:
+            checks = " OR ".join(
+                f"(typeof({c}) NOT IN ('integer', 'null') OR abs({c}) > 1000000000)"
+                for c in columns
+            )
+            found = conn.execute(
+                text(f"SELECT game_id FROM hand WHERE {checks} ORDER BY game_id LIMIT 1")
+            ).scalar()
+    which = f"game {found}'s" if found is not None else "a game's"
+    return (
+        f"the stats cannot be counted: {which} cached results were changed outside "
+        "euchre-log, so they are no longer counts (euchre-log verify names what changed)"
+    )
+
+
+def _compute(store: Store, flt: StatsFilter, *, review: bool) -> dict[str, Any]:
     with store.reading() as conn:
         pid, who = _player_id(conn, flt.player) if flt.player is not None else (None, None)
         if flt.games:
@@ -461,15 +501,16 @@ def compute(
         if review:
             by_player, by_pair, coverage = _review_counts(conn, games, pid)
         ids = set(rows) | {i for pair in pairs for i in pair}
-        names: dict[int, str] = (
-            dict(
-                conn.execute(
-                    select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.id.in_(list(ids)))
-                ).all()
-            )
+        found = (
+            conn.execute(
+                select(PLAYER_T.c.id, PLAYER_T.c.name).where(PLAYER_T.c.id.in_(list(ids)))
+            ).all()
             if ids
-            else {}
+            else []
         )
+        # A seat whose player row another program removed is still counted, by its id.
+        names: dict[int, str] = {i: f"(player {i}, not in the database)" for i in ids}
+        names.update({int(i): str(name) for i, name in found})
     players = []
     for player, side in rows.items():
         own = makers.get(player) or {**empty_breakdown(), **dict.fromkeys(OWN_CALLS, 0)}

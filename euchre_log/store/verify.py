@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy import Connection, select
 
 from ..formats.fingerprint import fingerprint
-from ..formats.reader import LogError
+from ..formats.reader import LogError, parse_json_bytes
 from . import registry
 from .db import Store, StoreError
 from .games import _replayed, cache_differences, player_key, players_of
@@ -67,11 +67,21 @@ class Problem:
         }
 
 
-def _describe(data: str) -> str:
+def _json_of(text_: Any) -> Any:
+    """A row's JSON text parsed with the reader's limits (depth, number size); None when
+    it is not JSON, or not text, any more."""
+    if not isinstance(text_, str):
+        return None
     try:
-        obj = json.loads(data)
-    except ValueError:
-        return data[:80]
+        return parse_json_bytes(text_.encode("utf-8", "surrogatepass"))
+    except (LogError, ValueError, RecursionError):
+        return None
+
+
+def _describe(data: str) -> str:
+    obj = _json_of(data)
+    if obj is None:
+        return str(data)[:80]
     if isinstance(obj, dict):
         return " ".join(f"{k}={v}" for k, v in obj.items() if k != "type")[:100]
     return str(obj)[:80]
@@ -403,10 +413,8 @@ def _header(conn: Connection, game: Any, rows: Sequence[Any], registered: Any) -
                 header.seq,
             )
         )
-    try:
-        data = json.loads(header.data)
-        assert isinstance(data, dict)
-    except (ValueError, AssertionError):
+    data = _json_of(header.data)
+    if not isinstance(data, dict):
         return [
             *out,
             problem(f"its header (entry {header.seq}) cannot be read", CHANGED, header.seq),
@@ -421,10 +429,7 @@ def _header(conn: Connection, game: Any, rows: Sequence[Any], registered: Any) -
 def _header_differences(conn: Connection, game: Any, data: Mapping[str, Any]) -> list[str]:
     """How the game row and its seats differ from what its header says."""
     out: list[str] = []
-    try:
-        rules = json.loads(game.rules)
-    except ValueError:
-        rules = None
+    rules = _json_of(game.rules)
     sealed = data.get("rules")
     if rules != sealed:
         if isinstance(rules, dict) and isinstance(sealed, dict):
@@ -490,11 +495,11 @@ def _caches(conn: Connection, game: Any, rows: Sequence[Any]) -> list[Problem]:
     """Each cache of a game (hands, flags, its summary, its content hash, its cached
     reviews' keys) that disagrees with its journal, replayed by today's engine."""
     game_id = game.id
+    players = players_of(conn, [game_id])[game_id]
     try:
-        stored = _replayed(game, {}, journal_rows(conn, game_id))
+        stored = _replayed(game, players, journal_rows(conn, game_id))
     except (StoreError, LogError, ValueError) as exc:
         return [Problem(game_id, CHANGED, None, None, None, str(exc))]
-    players = players_of(conn, [game_id])[game_id]
     out = [
         Problem(
             game_id,

@@ -20,6 +20,7 @@ Cards are strings such as "JH", "TD", "9C". Seats are "N" "E" "S" "W" clockwise.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -257,113 +258,171 @@ def first_leader(rules: Rules, dealer: str, maker: str, alone: bool, sitting: It
 # --------------------------------------------------------------------------------------------
 
 
-class Knowledge:
-    """Everything one hand's record says about who held which card, action by action.
+def hands_allowed(
+    certain: set[str], maybe_gone: set[str], slack: int, size: int, unseen: set[str]
+) -> list[tuple[set[str], int]]:
+    """Every way the record allows a seat's hand now (README decision 3'), as (the known
+    cards still in it, how many more cards come from ``unseen``).
 
-    A seat's hand at trick k (before it plays to it) has 6 - k cards. A card is *certainly*
-    among them when the seat plays it on trick k or later; when it is in the seat's hand as
-    the record knows it at the start of play (its recorded deal; for the dealer who picked
-    up, the deal plus the upcard less a discard that was seen, or without the deal the upcard
-    when another card was seen discarded) and was not played before trick k; or when it was
-    shown with a renege call (a shown card is still held when the call is made, and a seat
-    gains no card once play starts) and was not played before trick k.
-    When the dealer's deal is recorded but the discard was not seen, the deal plus the upcard
-    are six *possible* cards of which exactly one was thrown away: two unplayed cards of a
-    suit among them prove that one of them at least was held.
+    The hand holds ``size`` cards: every card of ``certain``; every card of ``maybe_gone``
+    but at most ``slack`` of them (an unseen discard may have taken them away); and the rest
+    from ``unseen``, the cards seen nowhere else. An empty list: no hand fits the record."""
+    ways = []
+    for n_gone in range(min(slack, len(maybe_gone)) + 1):
+        for gone in itertools.combinations(sorted(maybe_gone), n_gone):
+            kept = certain | (maybe_gone - set(gone))
+            more = size - len(kept)
+            if 0 <= more <= len(unseen):
+                ways.append((kept, more))
+    return ways
+
+
+def suit_range(
+    ways: list[tuple[set[str], int]], unseen: set[str], suit: str, trump: str
+) -> tuple[int, int] | None:
+    """(fewest, most) cards of ``suit`` in the hands ``ways`` allow (see hands_allowed):
+    the fewest fill the hand from the unseen cards of other suits first, the most from the
+    unseen cards of the suit first. None when no hand fits."""
+    if not ways:
+        return None
+    in_suit = sum(effective_suit(c, trump) == suit for c in unseen)
+    others = len(unseen) - in_suit
+    fewest, most = [], []
+    for kept, more in ways:
+        known = sum(effective_suit(c, trump) == suit for c in kept)
+        fewest.append(known + max(0, more - others))
+        most.append(known + min(more, in_suit))
+    return min(fewest), max(most)
+
+
+class Knowledge:
+    """Everything one hand's record says about who holds which card, action by action
+    (README decision 3').
+
+    No card enters a hand once play begins, so what a seat held at trick k is exactly what
+    it played on tricks k.. and what it holds now. What it holds now is what "the record
+    allows": ``5 - (cards it has played)`` cards; of the cards known to have been in it (its
+    recorded deal, the upcard the dealer picked up, the cards it showed with a renege call;
+    less a discard that was seen), those not played yet, all of them still there but
+    ``slack`` (the dealer who discarded unseen: the discard may have been any one of them
+    but a shown card); the others from the cards seen nowhere else in the record (not the
+    upcard, the recorded kitty, any seat's recorded deal, a seen discard, a card played or
+    shown). When every other card is accounted for, that works the hand out by elimination.
     """
 
-    def __init__(self, dealer: str, upcard: str, deal: dict[str, list[str]]) -> None:
+    def __init__(
+        self, dealer: str, upcard: str, deal: dict[str, list[str]], kitty: list[str]
+    ) -> None:
         self.dealer = dealer
         self.upcard = upcard
         self.deal = deal
+        self.kitty = kitty
         self.picked_up = False
         self.discard: str | None = None
         self.discard_seen = False
         self.plays: list[tuple[int, int, str, str]] = []  # (action index, trick, seat, card)
         self.shown: list[tuple[int, str, tuple[str, ...]]] = []  # (action index, seat, cards)
 
-    def start(self, seat: str) -> tuple[set[str], set[str] | None, bool]:
-        """(certain, possible, one_missing) for the seat's hand when play starts: possible is
-        None when anything is possible; one_missing says that exactly one of the possible
-        cards is not in the hand (the dealer's unseen discard)."""
+    def dealt(self, seat: str) -> set[str] | None:
+        """The cards the seat may have held once play began, when its deal is recorded (the
+        dealer who picked up: the deal and the upcard); None when it is not."""
+        if seat not in self.deal:
+            return None
+        cards = set(self.deal[seat])
         if seat == self.dealer and self.picked_up:
-            if seat in self.deal:
-                six = set(self.deal[seat]) | {self.upcard}
-                if self.discard_seen:
-                    hand = six - {self.discard or ""}
-                    return set(hand), set(hand), False
-                return set(), six, True
-            if self.discard_seen and self.discard != self.upcard:
-                return {self.upcard}, None, False
-            return set(), None, False
-        if seat in self.deal:
-            return set(self.deal[seat]), set(self.deal[seat]), False
-        return set(), None, False
+            cards.add(self.upcard)
+        return cards
 
-    def at_trick(self, seat: str, trick: int, upto: int) -> tuple[set[str], set[str] | None, bool]:
-        """(certain, possible, one_missing) for the seat's hand at ``trick``, from the record
-        up to and including action ``upto``."""
-        certain0, possible0, one_missing = self.start(seat)
-        mine = [(t, c) for i, t, s, c in self.plays if s == seat and i <= upto]
-        before = {c for t, c in mine if t < trick}
-        later = {c for t, c in mine if t >= trick}
-        shown = {c for i, s, cs in self.shown if s == seat and i <= upto for c in cs}
-        certain = later | ((certain0 | shown) - before)
-        possible = None if possible0 is None else possible0 - before
-        return certain, possible, one_missing
+    def played(self, seat: str, upto: int) -> list[tuple[int, str]]:
+        """(trick, card) of each card the seat played, up to and including action ``upto``."""
+        return [(t, c) for i, t, s, c in self.plays if s == seat and i <= upto]
+
+    def shown_by(self, seat: str, upto: int) -> set[str]:
+        return {c for i, s, cs in self.shown if s == seat and i <= upto for c in cs}
+
+    def known(self, seat: str, upto: int) -> set[str]:
+        """The cards known to have been in the seat's hand once play began."""
+        cards = set(self.deal.get(seat, ()))
+        if seat == self.dealer and self.picked_up:
+            cards.add(self.upcard)
+            if self.discard_seen:
+                cards.discard(self.discard or "")
+        return cards | self.shown_by(seat, upto)
+
+    def slack(self, seat: str) -> int:
+        """How many known cards an unseen discard may have taken from the seat's hand."""
+        return 1 if seat == self.dealer and self.picked_up and not self.discard_seen else 0
+
+    def unseen(self, upto: int) -> set[str]:
+        """The cards seen nowhere in the record up to action ``upto``."""
+        seen = {self.upcard, *self.kitty}
+        for cards in self.deal.values():
+            seen |= set(cards)
+        if self.discard_seen and self.discard is not None:
+            seen.add(self.discard)
+        seen |= {c for i, _t, _s, c in self.plays if i <= upto}
+        seen |= {c for i, _s, cs in self.shown if i <= upto for c in cs}
+        return set(DECK) - seen
+
+    def now(self, seat: str, upto: int) -> tuple[list[tuple[set[str], int]], set[str]]:
+        """The hands the record (up to action ``upto``) allows the seat now, as
+        ``hands_allowed`` gives them, and the unseen cards they are filled from."""
+        played = {c for _t, c in self.played(seat, upto)}
+        known = self.known(seat, upto) - played
+        shown = self.shown_by(seat, upto) - played
+        slack = self.slack(seat)
+        certain = shown if slack else known
+        unseen = self.unseen(upto)
+        ways = hands_allowed(certain, known - certain, slack, 5 - len(played), unseen)
+        return ways, unseen
 
     def proof(
         self, seat: str, trick: int, led: str, trump: str, upto: int
     ) -> tuple[str, str] | None:
         """How the record (up to action ``upto``) proves that ``seat`` held a card of the led
-        suit at ``trick``: (basis, the card and how it is known), or None. The basis is
-        "later_play", "shown", "deal" (the recorded deal, or the upcard the dealer took up)
-        or "two_candidates" (the dealer's deal and upcard, less one unseen discard)."""
-        certain, possible, one_missing = self.at_trick(seat, trick, upto)
-        held = sorted(c for c in certain if effective_suit(c, trump) == led)
-        if held:
-            c = held[0]
-            later = [t for i, t, s, cc in self.plays if s == seat and cc == c and i <= upto]
-            if later and later[0] > trick:
-                return "later_play", f"{c} (played on trick {later[0]})"
-            shown = {c for i, s, cs in self.shown if s == seat and i <= upto for c in cs}
-            if c in shown:
+        suit at ``trick``: (how, in words), or None. How: "later_play" (it plays one on a
+        later trick), "shown" (one it showed is still held), "deal" or "upcard" (every hand
+        the record allows holds one, its known cards alone), "worked_out" (every hand the
+        record allows holds one, once the cards seen elsewhere are ruled out)."""
+        for t, c in self.played(seat, upto):
+            if t > trick and effective_suit(c, trump) == led:
+                return "later_play", f"{c} (played on trick {t})"
+        played = {c for _t, c in self.played(seat, upto)}
+        for c in sorted(self.shown_by(seat, upto) - played):
+            if effective_suit(c, trump) == led:
                 return "shown", f"{c} (shown when a renege was called)"
-            return "deal", f"{c} (known to be in {seat}'s hand)"
-        if one_missing and possible is not None:
-            maybe = sorted(c for c in possible if effective_suit(c, trump) == led)
-            if len(maybe) >= 2:
-                return "two_candidates", f"{' or '.join(maybe)} (only one was discarded unseen)"
-        return None
+        ways, unseen = self.now(seat, upto)
+        counts = suit_range(ways, unseen, led, trump)
+        if counts is None or counts[0] == 0:
+            return None
+        name = SUIT_NAMES[led]
+        if min(sum(effective_suit(c, trump) == led for c in kept) for kept, _ in ways) > 0:
+            cards = sorted(c for kept, _ in ways for c in kept if effective_suit(c, trump) == led)
+            how = "upcard" if seat not in self.deal and self.upcard in cards else "deal"
+            return how, f"a {name} ({' or '.join(dict.fromkeys(cards))}, known to be {seat}'s)"
+        return "worked_out", f"a {name} (every other card is accounted for)"
 
     def disproof(self, seat: str, trick: int, led: str, trump: str, upto: int) -> str | None:
         """How the record shows that ``seat`` held no card of the led suit at ``trick``, or
-        None: "hand_known" (every card it held then is known, and none is of that suit) or
-        "superset" (the dealer's deal and upcard, one of them discarded unseen, hold none)."""
+        None: "played_out" (it has played all five cards, none of the suit after that
+        trick), "hand_known" (the cards known to be in its hand fill it, none of the suit),
+        "worked_out" (neither its known cards nor those seen nowhere else hold one)."""
         if self.proof(seat, trick, led, trump, upto) is not None:
             return None
-        certain, possible, _ = self.at_trick(seat, trick, upto)
-        if len(certain) >= 6 - trick:
-            return "hand_known"
-        if possible is not None and not any(effective_suit(c, trump) == led for c in possible):
-            return "superset"
-        return None
-
-    def one_unseen_candidate(self, seat: str, trick: int, led: str, trump: str, upto: int) -> bool:
-        """The dealer's deal is recorded, the discard was not seen, and exactly one unplayed
-        card of the led suit is among the deal and the upcard, not otherwise known to be held:
-        it may have been the discard, or may still be in the hand."""
-        certain, possible, one_missing = self.at_trick(seat, trick, upto)
-        if not one_missing or possible is None:
-            return False
-        maybe = [c for c in possible if effective_suit(c, trump) == led]
-        return len(maybe) == 1 and maybe[0] not in certain
+        if len(self.played(seat, upto)) == 5:
+            return "played_out"
+        ways, unseen = self.now(seat, upto)
+        counts = suit_range(ways, unseen, led, trump)
+        if counts is None or counts[1] > 0:
+            return None
+        return "hand_known" if all(more == 0 for _kept, more in ways) else "worked_out"
 
 
 def renege_flags(
     tricks: list[list[tuple[str, str]]], trump: str, knowledge: Knowledge
 ) -> list[dict[str, Any]]:
-    """Every renege the whole record proves, once per (seat, led suit), on its first trick.
+    """Every renege the whole record proves, once per (seat, led suit), on its first trick
+    the record proves (decision 7).
 
     ``tricks`` holds the recorded tricks in order, each a list of (seat, card) in play order;
     the last one may be unfinished."""
@@ -379,16 +438,16 @@ def renege_flags(
                 continue
             found = knowledge.proof(seat, k, led, trump, everything)
             if found is not None:
-                proof = found[1]
+                how, proof = found
                 flagged.add((seat, led))
-                flags.append(
-                    _flag(
-                        "renege",
-                        seat,
-                        k,
-                        f"{seat} played {card} on a {SUIT_NAMES[led]} lead while holding {proof}",
-                    )
+                flag = _flag(
+                    "renege",
+                    seat,
+                    k,
+                    f"{seat} played {card} on a {SUIT_NAMES[led]} lead while holding {proof}",
                 )
+                flag["how"] = how  # the proof's kind (never compared with euchre-log's)
+                flags.append(flag)
     return flags
 
 
@@ -437,7 +496,7 @@ def _is_int(value: Any) -> bool:
 
 @dataclass
 class CallVerdict:
-    """One renege call and how the record judges it (README decisions 1-5)."""
+    """One renege call and how the record judges it (README decisions 1, 2, 3', 5)."""
 
     index: int  # the call's action index
     caller: str
@@ -448,8 +507,7 @@ class CallVerdict:
     verdict: str = "pending"  # then "upheld", "false" or "unresolved"
     decided_at: int | None = None  # the action that proved or disproved it
     penalised: bool = False  # its penalty is the hand's (the first call upheld)
-    one_unseen_candidate: bool = False  # see Knowledge.one_unseen_candidate, while pending
-    basis: str = ""  # what decided it: "led", "followed", a proof's or a disproof's basis
+    basis: str = ""  # what decided it: "led", "followed", a proof's or a disproof's "how"
     why: str = ""  # why a false call is false
 
 
@@ -461,7 +519,7 @@ class HandJudgement:
     result: dict[str, Any]
     events: list[tuple[int, str, dict[str, int]]]  # (action index, what, points)
     calls: list[CallVerdict]
-    ended_by_call: bool  # a call upheld when made ended the hand
+    upheld_when_made: bool  # a call was upheld as it was made (the hand goes on: 4')
     completed_at: int | None  # the action that completed the play (20th card, tricks)
     tricks_action: int | None  # where a tricks action stands, after how many tricks
     tricks_recorded: int  # tricks recorded card by card (the last may be unfinished)
@@ -525,7 +583,7 @@ def judge_hand(
         for c in cards:
             place(c, seat)
         deal[seat] = cards
-    knowledge = Knowledge(dealer, upcard, deal)
+    knowledge = Knowledge(dealer, upcard, deal, kitty)
 
     phase = "bid1"
     turn = left_of(dealer)
@@ -546,11 +604,10 @@ def judge_hand(
     penalties: list[tuple[int, str, int]] = []
     calls: list[CallVerdict] = []
     penalty_call: CallVerdict | None = None
-    ended_by_call = False
 
-    def judge_calls(i: int, made: CallVerdict | None = None) -> None:
-        """Decide the pending calls on the record up to action i (decision 3, 4)."""
-        nonlocal penalty_call, ended_by_call
+    def judge_calls(i: int) -> None:
+        """Decide the pending calls on the record up to action i (decision 3')."""
+        nonlocal penalty_call
         assert trump is not None
         for call in calls:
             if call.verdict != "pending":
@@ -564,10 +621,6 @@ def judge_hand(
                     penalty_call, call.penalised = call, True
             elif disproof is not None:
                 call.verdict, call.decided_at, call.basis = "false", i, disproof
-            elif knowledge.one_unseen_candidate(call.accused, call.trick, call.led, trump, i):
-                call.one_unseen_candidate = True
-        if made is not None and made.verdict == "upheld" and made.decided_at == i:
-            ended_by_call = True  # upheld the moment it is made: the hand is thrown in
 
     for i, action in enumerate(hand.get("actions") or []):
         kind = action.get("type")
@@ -582,8 +635,9 @@ def judge_hand(
                 raise fail(f"a penalty needs a team and whole points, not {team!r} {points!r}", i)
             penalties.append((i, str(team), int(points)))
             continue
-        if ended_by_call:
-            raise fail(f"{kind} after the hand ended: a renege call was upheld", i)
+        # Decision 4': an upheld call settles the hand's score, but never ends the hand in
+        # the record: the rest of it may still be recorded, checked as usual, and changes
+        # nothing in the score (only a second renege call is refused, below).
 
         if kind == "renege_call":
             caller = _seat(action.get("seat"), number, i)
@@ -614,7 +668,7 @@ def judge_hand(
             holding = 5 - sum(1 for _i, _t, s, _c in knowledge.plays if s == accused)
             if len(shown) > holding:
                 raise fail(f"{accused} showed {len(shown)} cards but holds only {holding}", i)
-            _certain, start_possible, _ = knowledge.start(accused)
+            dealt = knowledge.dealt(accused)
             for c in shown:
                 where = location.get(c)
                 if where == "upcard" and picked_up and accused == dealer:
@@ -623,7 +677,7 @@ def judge_hand(
                     raise fail(f"{accused} showed {c}, which is not in their hand", i)
                 if where in SEATS and where != accused:
                     raise fail(f"{accused} showed {c}, which is {where}'s", i)
-                if start_possible is not None and c not in start_possible:
+                if dealt is not None and c not in dealt:
                     raise fail(f"{accused} showed {c}, which {accused} was not dealt", i)
                 location[c] = accused
             knowledge.shown.append((i, accused, tuple(shown)))
@@ -642,7 +696,7 @@ def judge_hand(
                 why = f"{accused} held no {SUIT_NAMES[led]} at that trick, as the record shows"
             call.why = why
             calls.append(call)
-            judge_calls(i, call)
+            judge_calls(i)
             continue
 
         if kind == "tricks":
@@ -894,7 +948,7 @@ def judge_hand(
         result,
         events,
         calls,
-        ended_by_call,
+        any(c.verdict == "upheld" and c.decided_at == c.index for c in calls),
         completed_at,
         tricks_action,
         len(tricks) + (1 if current else 0),
@@ -1028,12 +1082,15 @@ class HandPlan:
     canadian_assist: bool = False  # Canadian loner: the dealer's partner assists, not alone
     # A renege call on a renege of the hand (see build_hand): "shown" (upheld when made, by
     # the cards shown), "deal" (upheld when made, by the recorded deal), "after" (after the
-    # last trick), "pending" (nothing proves it when made; a later play may), "double" (two
-    # pending calls on the same renege).
+    # last trick), "pending" (without the accused's recorded deal: a later play proves it,
+    # or elimination, when made or later), "double" (two such calls on the same renege).
     call: str | None = None
     false_followed: bool = False  # a call on a seat that led or followed suit
     false_showout: bool = False  # a call on a seat that could not follow
     record: str = "full"  # or "stop" (the record stops), "tricks" (ends with a tricks action)
+    # The calls fall on the dealer, who took up the upcard and discarded unseen (the renege,
+    # when there is one, is the dealer's).
+    dealer_call: bool = False
     penalties: int = 0  # penalty actions anywhere in the hand
 
 
@@ -1156,7 +1213,7 @@ def generate_hand(
             pre.append({"type": "pass", "seat": s})
 
     if trump is None:
-        if plan.illegal_defend or plan.renege or plan.force_alone:
+        if plan.illegal_defend or plan.renege or plan.force_alone or plan.dealer_call:
             return None
         return GeneratedHand(
             dealer,
@@ -1176,6 +1233,8 @@ def generate_hand(
         )
     assert maker is not None
     if plan.illegal_defend and not alone:
+        return None
+    if plan.dealer_call and not picked_up:
         return None
 
     # Defending alone, and the dealer's discard (in either order).
@@ -1265,7 +1324,7 @@ def generate_hand(
         true_discard,
     )
     assert play_out(seqs, leader, active, trump) == tricks
-    if plan.renege and not inject_renege(rng, gh):
+    if plan.renege and not inject_renege(rng, gh, only=dealer if plan.dealer_call else None):
         return None
     if plan.renege and plan.second_renege:
         # A second swap may change who leads later tricks, so the first renege can vanish
@@ -1280,15 +1339,17 @@ def generate_hand(
     return gh
 
 
-def inject_renege(rng: random.Random, gh: GeneratedHand, kind: str = "renege") -> bool:
-    """Make one seat renege: it followed suit with x on trick t and played an off-suit y later;
-    swap x and y, then replay the hand so the record stays well formed."""
+def inject_renege(
+    rng: random.Random, gh: GeneratedHand, kind: str = "renege", only: str | None = None
+) -> bool:
+    """Make one seat (``only``, if given) renege: it followed suit with x on trick t and played
+    an off-suit y later; swap x and y, then replay the hand so the record stays well formed."""
     assert gh.trump is not None and gh.leader is not None
     candidates = []
     for t, trick in enumerate(gh.tricks):
         led = effective_suit(trick[0][1], gh.trump)
         for seat, x in trick[1:]:
-            if effective_suit(x, gh.trump) != led:
+            if effective_suit(x, gh.trump) != led or only not in (None, seat):
                 continue
             for t2 in range(t + 1, 5):
                 y = gh.seqs[seat][t2]
@@ -1387,9 +1448,8 @@ class BuiltHand:
     json: dict[str, Any]
     expected: dict[str, Any]  # trump ... outcome, as the report gives them
     events: list[tuple[int, dict[str, int]]]  # (action index, points), in record order
-    flags: list[tuple[str, str | None, int | None, str | None]]  # flags the record must have
-    exact: bool  # the hand's flags are exactly those (every card is recorded)
-    kinds: list[str]  # what the hand holds, for the coverage counts
+    flags: list[tuple[str, str | None, int | None, str | None]]  # the flags the record has
+    kinds: list[str]  # what the hand holds
 
 
 def _penalty_action(rng: random.Random) -> dict[str, Any]:
@@ -1402,6 +1462,70 @@ def _penalty_action(rng: random.Random) -> dict[str, Any]:
     }
 
 
+class RecordView:
+    """What a built hand's record shows about a seat's hand, from the generator's own
+    bookkeeping: which seats' deals it wrote, whether it wrote the kitty and showed the
+    discard, and the plays and shown cards up to a point of the record. It says whether the
+    record settles a renege call there (decision 3'), and holds that the true hand, which
+    the generator knows, is always among the hands the record allows."""
+
+    def __init__(
+        self, gh: GeneratedHand, deal_seats: set[str], kitty: bool, discard_seen: bool
+    ) -> None:
+        assert gh.trump is not None
+        self.gh, self.trump = gh, gh.trump
+        self.deal_seats, self.kitty, self.discard_seen = deal_seats, kitty, discard_seen
+
+    def settles(
+        self,
+        seat: str,
+        trick: int,
+        suit: str,
+        plays: list[tuple[int, str, str]],
+        shown: list[tuple[str, list[str]]],
+    ) -> str | None:
+        """The verdict ("upheld", "false", or None while pending) on a call on ``seat`` for
+        ``trick``, whose led suit ``suit`` it did not follow, judged on ``plays`` (trick,
+        seat, card) and the cards ``shown`` with calls so far."""
+        gh, trump = self.gh, self.trump
+
+        def of_suit(cards: Iterable[str]) -> int:
+            return sum(effective_suit(c, trump) == suit for c in cards)
+
+        mine = [(t, c) for t, s, c in plays if s == seat]
+        if any(t > trick and of_suit([c]) for t, c in mine):
+            return "upheld"
+        played = {c for _t, c in mine}
+        its_shown = {c for s, cs in shown if s == seat for c in cs} - played
+        if of_suit(its_shown):
+            return "upheld"
+        took_up = gh.discard is not None and seat == gh.dealer
+        known = set(gh.deal[seat]) if seat in self.deal_seats else set()
+        if took_up:
+            known.add(gh.upcard)
+            if self.discard_seen:
+                known.discard(gh.discard or "")
+        known = (known | its_shown) - played
+        slack = 1 if took_up and not self.discard_seen else 0
+        written = {gh.upcard, *(gh.kitty if self.kitty else ())}
+        written |= {c for s in self.deal_seats for c in gh.deal[s]}
+        if gh.discard is not None and self.discard_seen:
+            written.add(gh.discard)
+        written |= {c for _t, _s, c in plays} | {c for _s, cs in shown for c in cs}
+        unseen = set(DECK) - written
+        certain = its_shown if slack else known
+        ways = hands_allowed(certain, known - certain, slack, 5 - len(played), unseen)
+        counts = suit_range(ways, unseen, suit, trump)
+        assert counts is not None, "the record allows no hand, not even the true one"
+        truly = of_suit(gh.seqs[seat][len(mine) :])
+        assert counts[0] <= truly <= counts[1], (seat, counts, truly)
+        if counts[0] > 0:
+            return "upheld"
+        if len(played) == 5 or counts[1] == 0:
+            return "false"
+        return None
+
+
 def build_hand(
     rng: random.Random,
     gh: GeneratedHand,
@@ -1409,18 +1533,14 @@ def build_hand(
     plan: HandPlan,
     deal_mode: str,
     notes: float = 0.0,
-    known_bugs: bool = False,
 ) -> BuiltHand:
     """Write a generated hand as a log's hand, with what ``plan`` asks for: renege calls,
     penalties, a record that stops early or ends with a ``tricks`` action. What the record
-    must then say is worked out here from how the hand was really played (the generator's
-    own knowledge), never by the evaluator; each kind of call is placed where the record
-    settles it at a moment the generator knows by construction.
+    must then say is worked out here from how the hand was really played and what the
+    generator chose to write (``RecordView``), never by the evaluator.
 
-    ``known_bugs`` lets it write the calls on which euchre-log is known to judge wrong (a call
-    on the dealer who took up the upcard and discarded unseen, settled by the cards shown,
-    by every card of the dealer's hand being known, or pending on a single card of the suit
-    among the dealer's deal and upcard); without it, those calls are left out."""
+    ``deal_mode`` "elim" writes three seats' deals and the kitty: the fourth seat's hand is
+    worked out by elimination (the accused of a call on a real renege, when there is one)."""
     out: dict[str, Any] = {"dealer": gh.dealer, "upcard": gh.upcard}
     deal_seats: set[str] = set()
     show_kitty = False
@@ -1429,6 +1549,8 @@ def build_hand(
     elif deal_mode == "partial":
         deal_seats = {s for s in SEATS if rng.random() < 0.5}
         show_kitty = rng.random() < 0.5
+    elif deal_mode == "elim":
+        deal_seats, show_kitty = set(SEATS) - {rng.choice(SEATS)}, True
     pre = [dict(a) for a in gh.pre_play]
     kinds: list[str] = []
     flags: list[tuple[str, str | None, int | None, str | None]] = [
@@ -1438,7 +1560,6 @@ def build_hand(
     upheld_by: dict[str, Any] | None = None  # the action at which a call is upheld
     penalty_call: dict[str, Any] | None = None
     completed_by: dict[str, Any] | None = None
-    exact = True
     expected: dict[str, Any]
 
     if gh.trump is None:
@@ -1451,13 +1572,17 @@ def build_hand(
         play_dicts = [{"type": "play", "seat": seat, "card": card} for _t, seat, card in plays]
         pos = {(seat, t): idx for idx, (t, seat, _c) in enumerate(plays)}
         discard_action = next((a for a in pre if a["type"] == "discard"), None)
-        inserts: list[tuple[int, int, dict[str, Any]]] = []  # (gap, order, action)
+        # Calls placed among the plays: (gap, order, action), the gap being how many plays
+        # come before it, and the order placing calls that share a gap.
+        inserts: list[tuple[int, int, dict[str, Any]]] = []
         kept = len(plays)  # plays recorded card by card
         tricks_at: int | None = None  # tricks recorded before a tricks action
         limit: int  # the last gap where another call may stand
         real: tuple[str, int, str, int] | None = None
-        at_once = False
+        real_calls: list[dict[str, Any]] = []
         after_tricks = False  # the real call stands after the tricks action
+        at_once = False  # the real call is upheld as it is made
+        real_gap = len(plays)  # where the real call stands
 
         def call_action(
             caller: str, accused: str, trick: int, shown: list[str] | None = None
@@ -1475,20 +1600,52 @@ def build_hand(
                 action["penalty"] = choice
             return action
 
+        def view() -> RecordView:
+            seen = discard_action is not None and discard_action["card"] is not None
+            return RecordView(gh, deal_seats, show_kitty, seen)
+
+        def shown_until(key: tuple[int, int]) -> list[tuple[str, list[str]]]:
+            """The cards shown with the calls placed up to (gap, order) ``key``."""
+            return [
+                (a["accused"], a["shown"])
+                for g, o, a in sorted(inserts, key=lambda x: x[:2])
+                if (g, o) <= key and a.get("shown")
+            ]
+
+        def settle(accused: str, trick: int, suit: str, gap: int) -> tuple[str, int | None]:
+            """When the record settles a call on a real renege placed at ``gap``: ("at once",
+            None), ("play", the index of the play that upholds it), or ("never", None)."""
+            v = view()
+            if after_tricks:
+                state = v.settles(accused, trick, suit, plays[:kept], shown_until((kept, 9)))
+                return ("at once", None) if state == "upheld" else ("never", None)
+            if v.settles(accused, trick, suit, plays[:gap], shown_until((gap, 2))) == "upheld":
+                return "at once", None
+            for p in range(gap, kept):
+                state = v.settles(accused, trick, suit, plays[: p + 1], shown_until((p, 9)))
+                assert state != "false", "a real renege is never disproved"
+                if state == "upheld":
+                    return "play", p
+            return "never", None
+
         truth = real_reneges(gh)
+        if plan.dealer_call and discard_action is not None:
+            truth = [r for r in truth if r[0] == gh.dealer] or truth
+            discard_action["card"] = None
         kind = plan.call if truth else None
-        real_calls: list[dict[str, Any]] = []
         if kind is not None:
             real = s, k, led, tp = rng.choice(truth)
             i_k, i_p = pos[(s, k)], pos[(s, tp)]
             picked = discard_action is not None and s == gh.dealer
-            gap = len(plays) if kind == "after" else rng.randint(i_k + 1, i_p)
+            if deal_mode == "elim":
+                deal_seats = set(SEATS) - {s}
+            gap = real_gap = len(plays) if kind == "after" else rng.randint(i_k + 1, i_p)
             shown: list[str] | None = None
             if kind in ("pending", "double"):
-                # Nothing may prove it when it is made: no recorded deal for the accused, and
-                # for the dealer who picked up, an unseen discard. The dealer's deal may stay
-                # when only one card of the suit is among it and the upcard (it may have
-                # been the discard).
+                # Not the accused's recorded deal (for the dealer who picked up, an unseen
+                # discard, and the deal now and then when one card of the suit is among it and
+                # the upcard: it may have been the discard). Elimination may still prove it
+                # as it is made.
                 if picked:
                     assert discard_action is not None
                     discard_action["card"] = None
@@ -1498,10 +1655,8 @@ def build_hand(
                         for c in {*gh.deal[s], gh.upcard}
                         if c not in before and effective_suit(c, trump) == led
                     ]
-                    if len(maybe) >= 2 or not known_bugs:
+                    if len(maybe) >= 2 or rng.random() < 0.5:
                         deal_seats.discard(s)
-                    elif s in deal_seats:
-                        kinds.append("call on the dealer's one unseen candidate")
                 else:
                     deal_seats.discard(s)
             elif kind == "deal":
@@ -1519,9 +1674,6 @@ def build_hand(
                     if len(maybe) < 2 or rng.random() < 0.2:
                         discard_action["card"] = gh.discard
             elif kind == "shown":
-                if picked and not known_bugs:
-                    assert discard_action is not None
-                    discard_action["card"] = gh.discard
                 held = [c for idx, (_t, seat, c) in enumerate(plays) if seat == s and idx >= gap]
                 of_suit = [c for c in held if effective_suit(c, trump) == led]
                 shown = sorted(
@@ -1533,10 +1685,9 @@ def build_hand(
             kinds.append(f"call {kind}")
             if team_of(caller) == team_of(s):
                 kinds.append("admission")
-            if kind in ("shown", "deal"):
-                kept, at_once = gap, True
-            elif kind == "after":
-                at_once = True
+            # How much of the hand the record holds.
+            if kind == "after":
+                pass
             elif plan.record == "stop":
                 kept = rng.randint(gap, len(plays) - 1)
             elif plan.record == "tricks":
@@ -1544,32 +1695,42 @@ def build_hand(
                 if boundaries:
                     tricks_at = rng.choice(boundaries)
                     kept = tricks_at * n
-            if kind == "double":
-                second = call_action(rng.choice([x for x in SEATS if x != caller]), s, k)
-                real_calls.append(second)
-                inserts.append((rng.randint(i_k + 1, min(i_p, kept)), 3, second))
-            elif kind == "pending" and tricks_at is not None and rng.random() < 0.3:
-                # The call comes after the tricks action: upheld there and then if the proving
-                # play is recorded (the tricks' score is void), else unresolved.
+            if kind == "pending" and tricks_at is not None and rng.random() < 0.3:
+                # The call comes after the tricks action: upheld there and then if the record
+                # before it proves it (the tricks' score is void), else unresolved.
                 after_tricks = True
-                inserts.remove((gap, 2, real_calls[0]))
+                inserts.clear()
+            when, play = settle(s, k, led, gap)
+            if kind in ("shown", "deal", "after"):
+                assert when == "at once", (kind, when)
+            at_once = when == "at once"
+            if at_once and plan.record == "full" and kind != "after" and rng.random() < 0.4:
+                kept = gap  # the table threw the hand in, and the record stops there
             if at_once:
-                upheld_by, limit = real_calls[0], gap
-            elif after_tricks and kept > i_p:
-                upheld_by, limit = real_calls[0], kept
-                kinds.append("call after a tricks action")
-            elif kept > i_p:
-                upheld_by, limit = play_dicts[i_p], i_p
+                upheld_by, limit = real_calls[0], (kept if after_tricks else gap)
+                if after_tricks:
+                    kinds.append("call after a tricks action")
+            elif play is not None:
+                upheld_by, limit = play_dicts[play], play
             else:
                 limit = kept
+            if kind == "double" and not at_once and not after_tricks:
+                # A second call on the same renege, also made before anything proves it.
+                second = call_action(rng.choice([x for x in SEATS if x != caller]), s, k)
+                real_calls.append(second)
+                inserts.append((rng.randint(i_k + 1, limit), 3, second))
+            if upheld_by is None:
                 for call in real_calls:
                     flags.append(("unresolved_renege_call", call["seat"], k, s))
-            if upheld_by is not None:
-                # The first in record order (of two calls, the first one inserted at the
-                # earliest gap) is the one whose penalty counts.
-                penalty_call = min(
-                    real_calls,
-                    key=lambda a: next((g for g, _o, x in inserts if x is a), len(plays) + 1),
+            else:
+                # The first in record order is the one whose penalty counts.
+                penalty_call = (
+                    real_calls[0]
+                    if after_tricks
+                    else min(
+                        real_calls,
+                        key=lambda a: next((g, o) for g, o, x in inserts if x is a),
+                    )
                 )
         else:
             if plan.record == "stop":
@@ -1598,18 +1759,8 @@ def build_hand(
                 flags.append(("false_renege_call", action["seat"], t, x))
                 kinds.append("false call (followed)" if led_at(t)[0] != x else "false call (led)")
 
+        showout: tuple[dict[str, Any], str, int] | None = None
         if plan.false_showout:
-            complete = kept == len(plays)
-            unseen = discard_action is not None and discard_action["card"] is None
-
-            def superset(seat: str, t: int) -> bool:
-                """The dealer's recorded deal and the upcard, one of them discarded unseen,
-                hold no card of the suit led to trick t (a call made at once is false)."""
-                if seat != gh.dealer or not unseen or seat not in deal_seats or t == 5:
-                    return False
-                cards = {*gh.deal[seat], gh.upcard} - set(gh.seqs[seat][: t - 1])
-                return not any(effective_suit(c, trump) == led_at(t)[1] for c in cards)
-
             options = [
                 (seat, t, idx)
                 for idx, (t, seat, c) in enumerate(plays[:kept])
@@ -1619,41 +1770,27 @@ def build_hand(
                 and not any(
                     effective_suit(cc, trump) == led_at(t)[1] for cc in gh.seqs[seat][t - 1 :]
                 )
-                and (
-                    not (seat == gh.dealer and discard_action is not None)
-                    or (complete and (known_bugs or not unseen))
-                    or superset(seat, t)
-                )
             ]
+            # Rather a seat whose hand the record does not hold: the dealer after an unseen
+            # discard, or the seat left to elimination.
+            unrecorded = [o for o in options if o[0] not in deal_seats]
+            if plan.dealer_call:
+                unrecorded = [o for o in unrecorded if o[0] == gh.dealer] or unrecorded
+            if unrecorded and rng.random() < 0.8:
+                options = unrecorded
             if options:
                 x, t, idx = rng.choice(options)
                 g = rng.randint(idx + 1, limit)
                 shown = None
-                at_once_superset = (
-                    x == gh.dealer and unseen and not (complete and known_bugs) and superset(x, t)
-                )
-                if at_once_superset:
-                    g = idx + 1  # made before the dealer's known cards fill the hand
-                    kinds.append("false call (the dealer's deal and upcard)")
-                elif (real is None or x != real[0]) and rng.random() < 0.5:
+                # Cards shown with it could settle a call on a real renege earlier than
+                # worked out above: only when none is pending.
+                if (real is None or at_once) and rng.random() < 0.5:
                     held = [c for j, (_t, seat, c) in enumerate(plays) if seat == x and j >= g]
                     if held:
                         shown = sorted(rng.sample(held, rng.randint(1, len(held))))
                 action = call_action(rng.choice(SEATS), x, t, shown)
                 inserts.append((g, 1, action))
-                certain = {
-                    c for j, (tt, seat, c) in enumerate(plays[:kept]) if seat == x and tt >= t
-                }
-                certain |= set(shown or ())
-                if real is not None and x == real[0]:
-                    certain |= set(real_calls[0].get("shown") or ())
-                known = x in deal_seats and not (
-                    x == gh.dealer and discard_action is not None and discard_action["card"] is None
-                )
-                full = len(certain) == 6 - t
-                verdict = "false" if known or full or at_once_superset else "unresolved"
-                flags.append((f"{verdict}_renege_call", action["seat"], t, x))
-                kinds.append(f"{verdict} call (could not follow)")
+                showout = action, x, t
 
         for g in range(kept + 1):
             actions.extend(a for _g, _o, a in sorted(i for i in inserts if i[0] == g))
@@ -1674,23 +1811,28 @@ def build_hand(
             if after_tricks:
                 actions.extend(real_calls)
             kinds.append("score-only hand" if tricks_at == 0 else "ended by tricks")
-        elif kept < len(plays) and not at_once:
+        elif kept < len(plays):
             kinds.append("record stops")
+        if at_once and not after_tricks and kept > real_gap:
+            kinds.append("recorded on after a call upheld as made")
 
-        # The renege flags the record must hold: each (seat, suit)'s first renege whose
-        # proving play is recorded, or that the call's shown cards or recorded deal prove.
-        exact = kept == len(plays)
-        seen: set[tuple[str, str]] = set()
-        for seat, t, suit, proving in real_reneges(gh):
-            if (seat, suit) in seen or pos[(seat, t)] >= kept:
+        # What the whole record shows: the call on a seat that could not follow is false
+        # when it rules out every card of the suit, else unresolved; each (seat, suit)'s
+        # first renege the record proves is flagged.
+        everything = shown_until((kept, 9))
+        final = view()
+        if showout is not None:
+            action, x, t = showout
+            state = final.settles(x, t, led_at(t)[1], plays[:kept], everything)
+            verdict = "false" if state == "false" else "unresolved"
+            flags.append((f"{verdict}_renege_call", action["seat"], t, x))
+            kinds.append(f"{verdict} call (could not follow)")
+        flagged: set[tuple[str, str]] = set()
+        for seat, t, suit, _proving in real_reneges(gh):
+            if (seat, suit) in flagged or pos[(seat, t)] >= kept:
                 continue
-            seen.add((seat, suit))
-            proven = pos[(seat, proving)] < kept or (
-                real is not None
-                and (seat, suit) == (real[0], real[2])
-                and kind in ("shown", "deal")
-            )
-            if proven:
+            if final.settles(seat, t, suit, plays[:kept], everything) == "upheld":
+                flagged.add((seat, suit))
                 flags.append(("renege", seat, t, None))
 
         recorded = gh.tricks[: kept // n]
@@ -1761,7 +1903,7 @@ def build_hand(
     if show_kitty:
         out["kitty"] = list(gh.kitty)
     out["actions"] = actions
-    return BuiltHand(out, expected, events, flags, exact, kinds)
+    return BuiltHand(out, expected, events, flags, kinds)
 
 
 PLAYER_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -1776,9 +1918,8 @@ class GeneratedGame:
     injected: list[tuple[int, str, str, int | None]]  # (hand number, kind, seat, trick)
     score: dict[str, int]
     winner: str | None
-    # (hand number, kind, seat, trick, accused): flags the record must hold
+    # (hand number, kind, seat, trick, accused): the flags the record holds
     flags: list[tuple[int, str, str | None, int | None, str | None]] = field(default_factory=list)
-    exact: set[int] = field(default_factory=set)  # hands whose flags are exactly those
     kinds: list[tuple[int, str]] = field(default_factory=list)  # (hand number, what it holds)
 
 
@@ -1795,16 +1936,17 @@ def generate_game(
     title: str = "random game",
     rules_style: str = "explicit",
     call_kinds: tuple[str, ...] = CALL_KINDS,
-    known_bugs: bool = False,
 ) -> GeneratedGame:
     """A random game. ``inject`` maps an irregularity to its per-hand probability:
     "renege", "illegal_call", "stuck_pass", "illegal_defend", "canadian_assist" (one of these
     per hand at most), "call" (a renege and a call on it, of one of ``call_kinds``),
     "second_renege", "out_of_turn", and independently "false_call" (on a seat that followed
-    or led), "showout_call" (on a seat that could not follow), "penalty" (one or more penalty
-    actions), "stop" (the hand's record stops early), "tricks" (it ends with a tricks
-    action), "score_only" (the whole hand is a tricks action).
-    ``deal_mode`` is "full", "none", "partial" or "mixed" (chosen per hand)."""
+    or led), "showout_call" (on a seat that could not follow), "dealer_call" (those calls
+    fall on the dealer after an unseen discard), "penalty" (one or more penalty actions),
+    "stop" (the hand's record stops early), "tricks" (it ends with a tricks action),
+    "score_only" (the whole hand is a tricks action).
+    ``deal_mode`` is "full", "none", "partial", "elim" (three seats' deals and the kitty) or
+    "mixed" (one of them, chosen per hand)."""
     inject = inject or {}
     score = dict(initial_score or {"NS": 0, "EW": 0})
     names = rng.sample(PLAYER_NAMES, 4)
@@ -1859,6 +2001,8 @@ def generate_game(
             plan.force_defend = rng.random() < 0.5
         plan.false_followed = rng.random() < inject.get("false_call", 0.0)
         plan.false_showout = rng.random() < inject.get("showout_call", 0.0)
+        if plan.call is not None or plan.false_showout:
+            plan.dealer_call = rng.random() < inject.get("dealer_call", 0.0)
         while rng.random() < inject.get("penalty", 0.0) and plan.penalties < 3:
             plan.penalties += 1
         roll = rng.random()
@@ -1876,14 +2020,12 @@ def generate_game(
         assert gh is not None, plan
         mode = deal_mode
         if mode == "mixed":
-            mode = rng.choice(["full", "none", "partial"])
-        built = build_hand(rng, gh, rules, plan, mode, notes, known_bugs)
+            mode = rng.choice(["full", "none", "partial", "elim"])
+        built = build_hand(rng, gh, rules, plan, mode, notes)
         log["hands"].append(built.json)
         exp = built.expected
         gg.injected.extend((number, kind, seat, trick) for kind, seat, trick in gh.injected)
         gg.flags.extend((number, *f) for f in built.flags)
-        if built.exact:
-            gg.exact.add(number)
         gg.kinds.extend((number, k) for k in built.kinds)
         # Decision 8: the first side at or above the target (and ahead) wins, at the action
         # that takes it there; the rest of the hand is scored, but no hand may follow.

@@ -31,12 +31,9 @@ def parse_egn_bytes(raw: bytes) -> Any:
     bound = raw.count(b",") + raw.count(b"[") + raw.count(b"{")
     if bound > MAX_JSON_VALUES:
         raise LogError(_too_many())
-    try:
-        return parse_json_bytes(raw)
-    except LogError:
-        raise
-    except ValueError:  # a number of more than 4300 digits
-        raise LogError("the file holds a number far too long for any EGN field") from None
+    return parse_json_bytes(
+        raw, long_number="the file holds a number far too long for any EGN field"
+    )
 
 
 def _too_many() -> str:

@@ -1,0 +1,266 @@
+"""Every number has a limit and every input a bounded read: small inputs cannot make
+euchre-log draw, read or build without end, and what is past a limit is refused in
+words (exit 2), never a crash."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from euchre_log.formats.reader import LogError, parse_json_bytes, read_bytes
+from euchre_log.render.chart import ScoreChart
+
+from .conftest import SAMPLES, Cli
+
+MAX_ROWS = 25
+"""The most rows a score chart has (``render.chart.MAX_ROWS``)."""
+
+# --- Scores, penalties and the chart --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("score", "words"),
+    [
+        ("999999999-0", "far above the target of 10"),
+        ("10-0", "already reaches the target of 10: that game was over"),
+        ("0-12", "already reaches the target of 10"),
+        ("9" * 5000 + "-0", "far above the target"),
+        ("٣-0", "--score takes the score as NS-EW"),  # an Arabic-Indic three
+    ],
+    ids=["nine digits", "at the target", "past the target", "5000 digits", "other digits"],
+)
+def test_new_refuses_a_starting_score_at_or_past_the_target(
+    cli: Cli, score: str, words: str
+) -> None:
+    result = cli("new", "--players", "A,B,C,D", "--score", score)
+    assert result.exit_code == 2 and words in result.stderr
+    assert cli.json("games")["games"] == []
+
+
+def test_new_takes_a_starting_score_below_the_target(cli: Cli) -> None:
+    made = cli.json("new", "--players", "A,B,C,D", "--score", "9-9", "--set", "target=11")
+    assert cli.json("summary", str(made["id"]))["score"] == {"NS": 9, "EW": 9}
+
+
+def penalties_log(hands: int, per_hand: int = 290) -> dict[str, Any]:
+    """A legal log of hands made of table penalties: EW -100 each, thousands of points."""
+    out = []
+    for i in range(hands):
+        dealer = "NESW"[(3 + i) % 4]
+        out.append(
+            {
+                "dealer": dealer,
+                "upcard": "9H",
+                "actions": [
+                    {"type": "penalty", "seat": "N", "team": "EW", "points": -100}
+                    for _ in range(per_hand)
+                ]
+                + [
+                    {"type": "pass", "seat": "NESW"[("NESW".index(dealer) + k) % 4]}
+                    for k in range(1, 9)
+                ],
+            }
+        )
+    return {
+        "format": "euchre-log/1",
+        "game": {"players": {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}},
+        "hands": out,
+    }
+
+
+@pytest.mark.slow
+def test_a_file_of_penalties_is_summarised_in_a_chart_of_bounded_rows(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """The issue's 1.4 MB file: EW at -1,740,000 drew a chart row per point (22 GB)."""
+    path = tmp_path / "penalties.json"
+    path.write_text(json.dumps(penalties_log(60)), encoding="utf-8")
+    assert path.stat().st_size > 1_000_000
+    assert cli("import", str(path)).exit_code == 0
+    started = time.monotonic()
+    result = cli("summary", "1")
+    assert result.exit_code == 0
+    assert time.monotonic() - started < 30
+    assert "Score NS 0, EW -1740000 after 60 hands" in result.stdout
+    chart = result.stdout.split("The score, hand by hand")[1]
+    assert len(chart.splitlines()) <= MAX_ROWS + 4
+    assert "a row is 100000 points" in chart
+
+
+def rows_of(chart: ScoreChart, width: int = 100) -> list[str]:
+    console = Console(width=width, color_system=None)
+    with console.capture() as cap:
+        console.print(chart)
+    return cap.get().splitlines()
+
+
+@pytest.mark.parametrize(
+    "scores",
+    [
+        [(0, -1_000_000)],
+        [(1_000_000, 0)],
+        [(-(10**9), 10**9)],
+        [(-100 * k, 0) for k in range(1, 501)],
+    ],
+    ids=["EW -1,000,000", "NS 1,000,000", "both ways", "500 hands"],
+)
+def test_the_chart_scales_any_range_to_at_most_max_rows(scores: list[tuple[int, int]]) -> None:
+    from euchre_log.render import chart
+
+    assert chart.MAX_ROWS == MAX_ROWS
+    lines = rows_of(ScoreChart(scores, 10))
+    assert len(lines) <= MAX_ROWS + 2  # the rows, the hands under them and the key
+    assert all(len(line) <= 100 for line in lines)  # hundreds of hands fit the width
+
+
+def test_a_real_game_still_has_a_row_per_point() -> None:
+    lines = rows_of(ScoreChart([(1, 0), (1, 2), (4, 2), (10, 2)], 10))
+    assert [line.split("┤")[0].split("┼")[0].strip() for line in lines[:11]] == [
+        str(n) for n in range(10, -1, -1)
+    ]
+
+
+def test_the_recorder_refuses_a_penalty_past_its_limit(cli: Cli) -> None:
+    cli("new", "--players", "A,B,C,D", "--dealer", "W")
+    for points in ("101", "-101", "999999999", "9" * 5000):
+        result = cli("record", "1", input=f"9h\npenalty EW {points} x\n")
+        assert result.exit_code == 2, points
+        assert "nothing on this line was stored" in result.stderr
+
+
+# --- Bounded reads ------------------------------------------------------------------------
+
+
+def test_dev_zero_is_refused_after_the_limit_not_read_forever(cli: Cli) -> None:
+    tracemalloc.start()
+    try:
+        with pytest.raises(LogError, match="holds more than 64 MB"):
+            read_bytes("/dev/zero")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 80 * 1024 * 1024
+    result = cli("check", "/dev/zero")
+    assert result.exit_code == 2 and "more than 64 MB" in result.stdout
+    result = cli("import", "/dev/zero")
+    assert result.exit_code == 2 and "more than 64 MB" in result.stderr
+
+
+def test_a_fifo_is_read_no_further_than_the_limit(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    sent = {"bytes": 0}
+
+    def writer() -> None:
+        block = b" " * (1024 * 1024)
+        try:
+            with open(fifo, "wb") as f:
+                for _ in range(200):  # 200 MB, far past the limit
+                    f.write(block)
+                    sent["bytes"] += len(block)
+        except BrokenPipeError:
+            pass
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    with pytest.raises(LogError, match="holds more than 1 MB"):
+        read_bytes(fifo, limit=1024 * 1024)
+    thread.join(timeout=10)
+    assert sent["bytes"] < 10 * 1024 * 1024  # the reader stopped; the writer was cut off
+
+
+def test_a_small_file_that_says_it_is_big_is_refused_by_its_size(tmp_path: Path) -> None:
+    big = tmp_path / "sparse.json"
+    with big.open("wb") as f:
+        f.truncate(2 * 1024 * 1024)
+    with pytest.raises(LogError, match="the file is 2 MB; the limit is 1 MB"):
+        read_bytes(big, limit=1024 * 1024)
+
+
+@pytest.mark.parametrize(
+    ("raw", "words"),
+    [
+        (b'{"format": "euchre-log/1", "x": ' + b"9" * 5000 + b"}", "thousands of digits"),
+        (b"[" * 100_000 + b"]" * 100_000, "nests 101 levels deep"),
+        (b'{"a": ' * 100_000 + b"1" + b"}" * 100_000, "nests 101 levels deep"),
+        (b"[" * 100 + b"]" * 100, None),  # deep, but within the limit
+    ],
+    ids=["5000 digits", "100,000 lists deep", "100,000 objects deep", "100 deep"],
+)
+def test_json_depth_and_number_size_are_limited(raw: bytes, words: str | None) -> None:
+    if words is None:
+        parse_json_bytes(raw)
+        return
+    with pytest.raises(LogError, match=words):
+        parse_json_bytes(raw)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        lambda doc: json.dumps(doc).replace('"preset": "family"', '"target": ' + "9" * 5000),
+        lambda doc: json.dumps(doc).replace('"preset": "family"', '"target": ' + "9" * 4000),
+        lambda doc: json.dumps(doc).replace('"N": "Ann"', '"N": ' + "[" * 100_000 + "]" * 100_000),
+        lambda doc: json.dumps(doc).replace('"dealer": "W"', '"dealer": ' + "9" * 5000),
+    ],
+    ids=["target of 5000 digits", "target of 4000 digits", "deep players", "long dealer"],
+)
+def test_a_game_log_with_a_huge_number_or_deep_nesting_is_refused(
+    cli: Cli, tmp_path: Path, text: Any
+) -> None:
+    doc = json.loads((SAMPLES / "renege-dispute.json").read_text(encoding="utf-8"))
+    path = tmp_path / "game.json"
+    path.write_text(text(doc), encoding="utf-8")
+    report = json.loads(cli("check", "--json", str(path)).stdout)
+    message = report["games"][0]["error"]["message"]
+    assert len(message) < 400, message  # a huge value is never quoted whole
+    result = cli("import", str(path))
+    assert result.exit_code == 2
+    assert cli.json("games")["games"] == []
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("[" * 30_000 + "]" * 30_000, "nests 101 levels deep"),
+        ("[" * 100_000 + "]" * 100_000, "the file is 195 KB; the limit is 64 KB"),
+        ('{"target": ' + "9" * 5000 + "}", "thousands of digits"),
+        ('{"target": ' + "9" * 400 + "}", "cannot be a number of more than 12 digits"),
+        ('{"target": "٣"}', "cannot be '٣'"),
+        ("[1, 2]", "a rules file is a JSON object"),
+        ("\xff", "not a JSON rules file"),
+    ],
+    ids=["deep", "too big", "5000 digits", "400 digits", "other digits", "a list", "not UTF-8"],
+)
+def test_a_rules_file_is_read_within_bounds(
+    cli: Cli, tmp_path: Path, content: str, words: str
+) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(content, encoding="utf-8")
+    result = cli("new", "--players", "A,B,C,D", "--rules", str(path))
+    assert result.exit_code == 2 and words in result.stderr, result.stderr
+    assert len(result.stderr) < 500
+
+
+def test_a_rules_file_from_dev_zero_is_refused(cli: Cli) -> None:
+    result = cli("new", "--players", "A,B,C,D", "--rules", "/dev/zero")
+    assert result.exit_code == 2 and "more than 64 KB" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "value", ["٣", "²", "9" * 5000, "1" * 7, "-3", "1e3", ""], ids=lambda v: f"{len(v)}:{v[:5]}"
+)
+def test_a_rule_number_in_other_digits_or_of_any_length_is_refused(cli: Cli, value: str) -> None:
+    for command in (("rules",), ("new", "--players", "A,B,C,D")):
+        result = cli(*command, "--set", f"target={value}")
+        assert result.exit_code == 2, (command, value)
+        assert "rule option 'target' cannot be" in result.stderr
+        assert len(result.stderr) < 300
