@@ -1,0 +1,195 @@
+"""Views that fit the width they are printed at, whatever it is.
+
+Two pieces, both plain Rich renderables that decide when they are printed, from the
+width Rich gives them:
+
+- ``ByWidth`` draws one layout at ``NARROW`` columns or more and another below (a phone's
+  terminal): the narrow layouts are stacked, with short headings, as ``gh`` does.
+- ``Fitted`` draws a ``rich.table.Table`` whole when every column gets at least its longest
+  word (and ``whole`` columns their longest cell: a card, an outcome, a score is never
+  wrapped or cut), sharing out the rest of the width as Rich does; when the columns do not
+  fit, it draws the narrow layout given, or each row as a record: its first cell, then
+  ``heading value`` pairs. Nothing is ever cut with an ellipsis.
+
+Without a width (output into a file, ``cli.console``) the width is so large that every
+view lays out at its natural width.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Sequence
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+NARROW = 60
+"""Below this many columns the views switch to their narrow layouts."""
+
+Layout = Callable[[], RenderableType]
+
+
+class ByWidth:
+    """``wide()`` at ``below`` columns or more, ``narrow()`` under that; each is built
+    only when it is drawn."""
+
+    def __init__(self, wide: Layout, narrow: Layout, below: int = NARROW) -> None:
+        self.wide = wide
+        self.narrow = narrow
+        self.below = below
+
+    def chosen(self, options: ConsoleOptions) -> RenderableType:
+        """The layout for the width in ``options``."""
+        return (self.narrow if options.max_width < self.below else self.wide)()
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.chosen(options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.chosen(options))
+
+
+def _cell_text(cell: RenderableType) -> Text:
+    if isinstance(cell, Text):
+        return cell.copy()
+    if isinstance(cell, str):
+        return Text(cell)
+    return Text(str(cell))
+
+
+def stacked(
+    table: Table, headings: Sequence[str | None] | None = None, indent: int = 2
+) -> RenderableType:
+    """Each row of ``table`` as a record: its first cell in bold, then the other cells as
+    ``heading value`` pairs joined by `` · ``, wrapping under an indent. ``headings``
+    replaces the table's (shorter words for a narrow screen; None shows the value
+    alone). Empty cells are left out."""
+    names = [
+        (
+            headings[i]
+            if headings is not None and i < len(headings)
+            else _cell_text(c.header).plain.replace("\n", " ")
+        )
+        for i, c in enumerate(table.columns)
+    ]
+    columns = [list(c.cells) for c in table.columns]
+    parts: list[RenderableType] = []
+    if table.title is not None:
+        parts.append(_cell_text(table.title).copy())
+        parts[-1].stylize("bold")  # type: ignore[union-attr]
+    for r in range(table.row_count):
+        cells = [_cell_text(col[r]) if r < len(col) else Text("") for col in columns]
+        head = cells[0]
+        head.stylize("bold")
+        body = Text()
+        for name, cell in zip(names[1:], cells[1:], strict=True):
+            if not cell.plain.strip():
+                continue
+            if body:
+                body.append(" · ", style="dim")
+            if name:
+                body.append(f"{name} ", style="dim")
+            body.append_text(cell)
+        parts.append(head)
+        if body:
+            parts.append(Padding(body, (0, 0, 0, indent), expand=False))
+    return Group(*parts)
+
+
+class Fitted:
+    """``table`` drawn whole when it fits (see the module docstring), else ``narrow()``
+    (by default the rows stacked as records, with ``headings``). ``whole`` are the headings
+    of the columns whose cells must stay on one line (the headings may still wrap).
+    ``short()``, when given, is the same table for a tighter width (short headings, fewer
+    columns): tried when ``table`` does not fit, before the narrow layout. Below ``below``
+    columns the narrow layout is drawn even when a table would fit."""
+
+    def __init__(
+        self,
+        table: Table,
+        narrow: Layout | None = None,
+        *,
+        whole: Iterable[str] = (),
+        headings: Sequence[str | None] | None = None,
+        below: int = 0,
+        short: Callable[[], Table] | None = None,
+    ) -> None:
+        self.table = table
+        self.narrow = narrow or (lambda: stacked(table, headings))
+        self.whole = set(whole)
+        self.below = below
+        self.short = short
+
+    def widths(self, table: Table, console: Console, options: ConsoleOptions) -> list[int] | None:
+        """Each column's width with its padding, or None when the columns do not fit."""
+        width = options.max_width - table._extra_width
+        lows: list[int] = []
+        highs: list[int] = []
+        for i, column in enumerate(table.columns):
+            pad = table._get_padding_width(i)
+            low, high = 1, 1
+            cells: list[RenderableType] = list(column.cells)
+            whole = isinstance(column.header, str) and column.header in self.whole
+            if table.show_header:
+                header = Measurement.get(console, options, column.header)
+                low, high = max(low, header.minimum), max(high, header.maximum)
+            for cell in cells:
+                m = Measurement.get(console, options, cell)
+                low = max(low, m.maximum if whole else m.minimum)
+                high = max(high, m.maximum)
+            if column.min_width is not None:
+                low, high = max(low, column.min_width), max(high, column.min_width)
+            lows.append(low + pad)
+            highs.append(high + pad)
+        if sum(lows) > width:
+            return None
+        if sum(highs) <= width:
+            return highs
+        # The spare width is shared out in proportion to what each column wants more.
+        spare = width - sum(lows)
+        wants = [h - lo for lo, h in zip(lows, highs, strict=True)]
+        total = sum(wants)
+        out = [lo + spare * w // total for lo, w in zip(lows, wants, strict=True)]
+        left = width - sum(out)  # what the division left over, to the first that want it
+        for i in range(len(out)):
+            if left and out[i] < highs[i]:
+                out[i] += 1
+                left -= 1
+        return out
+
+    def fitted(self, console: Console, options: ConsoleOptions) -> RenderableType:
+        """The table at widths that fit, or with short headings, or the narrow layout."""
+        if options.max_width < self.below:
+            return self.narrow()
+        for table in (self.table, self.short and self.short()):
+            if table is None:
+                continue
+            widths = self.widths(table, console, options)
+            if widths is not None:
+                return _at_widths(table, widths, console, options)
+        return self.narrow()
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.fitted(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.fitted(console, options))
+
+
+def _at_widths(table: Table, widths: list[int], console: Console, options: ConsoleOptions) -> Table:
+    """``table`` with its columns fixed at ``widths`` (padding included); itself when
+    those are its natural widths."""
+    natural = [table._measure_column(console, options, c).maximum for c in table.columns]
+    if widths == natural:
+        return table  # it fits as it is: Rich lays it out alone
+    out = copy.copy(table)
+    out.columns = []
+    for i, (column, w) in enumerate(zip(table.columns, widths, strict=True)):
+        column = copy.copy(column)
+        column.width = w - table._get_padding_width(i)
+        column.min_width = None
+        out.columns.append(column)
+    return out
