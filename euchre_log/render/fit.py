@@ -84,19 +84,50 @@ def stacked(
         cells = [_cell_text(col[r]) if r < len(col) else Text("") for col in columns]
         head = cells[0]
         head.stylize("bold")
-        body = Text()
+        fields: list[Text] = []
         for name, cell in zip(names[1:], cells[1:], strict=True):
             if not cell.plain.strip():
                 continue
-            if body:
-                body.append(" · ", style="dim")
-            if name:
-                body.append(f"{name} ", style="dim")
-            body.append_text(cell)
+            field = Text(f"{name} ", style="dim") if name else Text()
+            fields.append(field.append_text(cell))
         parts.append(head)
-        if body:
-            parts.append(Padding(body, (0, 0, 0, indent), expand=False))
+        if fields:
+            parts.append(Padding(Fields(fields), (0, 0, 0, indent), expand=False))
     return Group(*parts)
+
+
+class Fields:
+    """Short pieces of text (``heading value``) run together on lines, joined by `` · ``,
+    a line broken only between pieces (a piece wider than the line wraps on its own)."""
+
+    def __init__(self, pieces: Sequence[Text], sep: str = " · ") -> None:
+        self.pieces = list(pieces)
+        self.sep = sep
+
+    def lines(self, width: int) -> list[Text]:
+        """The pieces packed into lines of at most ``width`` columns."""
+        out: list[Text] = []
+        line: Text | None = None
+        for piece in self.pieces:
+            if line is not None and line.cell_len + len(self.sep) + piece.cell_len <= width:
+                line.append(self.sep, style="dim")
+                line.append_text(piece)
+                continue
+            if line is not None:
+                out.append(line)
+            line = piece.copy()
+        if line is not None:
+            out.append(line)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        width = options.max_width
+        widest = max((p.cell_len for p in self.pieces), default=0)
+        longest = max((line.cell_len for line in self.lines(width)), default=0)
+        return Measurement(min(widest, width), min(longest, width))
 
 
 class Fitted:
