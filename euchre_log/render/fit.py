@@ -179,17 +179,42 @@ class Fitted:
             return None
         if sum(highs) <= width:
             return highs
-        # The spare width is shared out in proportion to what each column wants more.
+        # Two ways to share out the spare width: in proportion to what each column
+        # wants, or raising the narrowest column first (names end up whole, the widest
+        # text wraps). Whichever leaves the table fewer lines is drawn.
         spare = width - sum(lows)
         wants = [h - lo for lo, h in zip(lows, highs, strict=True)]
         total = sum(wants)
-        out = [lo + spare * w // total for lo, w in zip(lows, wants, strict=True)]
-        left = width - sum(out)  # what the division left over, to the first that want it
-        for i in range(len(out)):
-            if left and out[i] < highs[i]:
-                out[i] += 1
+        shared = [lo + spare * w // total for lo, w in zip(lows, wants, strict=True)]
+        left = width - sum(shared)  # what the division left over, to the first that want it
+        for i in range(len(shared)):
+            if left and shared[i] < highs[i]:
+                shared[i] += 1
                 left -= 1
-        return out
+        raised = list(lows)
+        for _ in range(spare):
+            i = min((i for i in range(len(raised)) if raised[i] < highs[i]), key=raised.__getitem__)
+            raised[i] += 1
+        return min(
+            (raised, shared), key=lambda widths: self.height(table, widths, console, options)
+        )
+
+    @staticmethod
+    def height(
+        table: Table, widths: Sequence[int], console: Console, options: ConsoleOptions
+    ) -> int:
+        """How many lines the rows of ``table`` take at ``widths`` (padding included)."""
+        columns = [list(c.cells) for c in table.columns]
+        lines = 0
+        for r in range(table.row_count):
+            tallest = 1
+            for i, cells in enumerate(columns):
+                if r < len(cells):
+                    inner = max(widths[i] - table._get_padding_width(i), 1)
+                    rendered = console.render_lines(cells[r], options.update_width(inner))
+                    tallest = max(tallest, len(rendered))
+            lines += tallest
+        return lines
 
     def fitted(self, console: Console, options: ConsoleOptions) -> RenderableType:
         """The table at widths that fit, or with short headings, or the narrow layout."""

@@ -383,7 +383,7 @@ def _setup_stack(
         if seat == hand.dealer:
             name = Group(name, Text("dealer", style="dim"))  # type: ignore[assignment]
         bids_said = [b for b in bid_cells if b.plain]
-        line = Text(", ").join(bids_said) if bids_said else Text("no bid", style="dim")
+        line = Text(", ").join(bids_said) if bids_said else Text("-", style="dim")
         grid.add_row(name, line if cards is None else Group(line, cards))
     return grid
 
