@@ -195,8 +195,17 @@ class Fitted:
         for _ in range(spare):
             i = min((i for i in range(len(raised)) if raised[i] < highs[i]), key=raised.__getitem__)
             raised[i] += 1
+        # A third: the columns that want least made whole first (two names, a status),
+        # the rest of the width to the one that wants most (a title wraps instead).
+        modest = list(lows)
+        room = spare
+        for i in sorted(range(len(modest)), key=wants.__getitem__):
+            give = min(wants[i], room)
+            modest[i] += give
+            room -= give
         return min(
-            (raised, shared), key=lambda widths: self.height(table, widths, console, options)
+            (raised, shared, modest),
+            key=lambda widths: self.height(table, widths, console, options),
         )
 
     @staticmethod
@@ -220,13 +229,20 @@ class Fitted:
         """The table at widths that fit, or with short headings, or the narrow layout."""
         if options.max_width < self.below:
             return self.narrow()
+        # The first table that fits without wrapping; else the last that fits at all (the
+        # short one: fewer, shorter columns wrap less); else the narrow layout.
+        squeezed: RenderableType | None = None
         for table in (self.table, self.short and self.short()):
             if table is None:
                 continue
             widths = self.widths(table, console, options)
-            if widths is not None:
-                return _at_widths(table, widths, console, options)
-        return self.narrow()
+            if widths is None:
+                continue
+            fitted = _at_widths(table, widths, console, options)
+            if fitted is table:
+                return table
+            squeezed = fitted
+        return squeezed if squeezed is not None else self.narrow()
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self.fitted(console, options)

@@ -22,7 +22,7 @@ WIDE_HEADINGS = (
     "Hands",
     "Status",
 )
-SHORT_HEADINGS = ("Id", "Date", "Title", "NS", "EW", "Score", "Hands", "Status")
+SHORT_HEADINGS = ("Id", "Game", "NS", "EW", "Score", "Hands", "Status")
 WHOLE = ("Id", "Date", "Score NS-EW", "Score", "Hands")
 """The columns whose cells never wrap: a title, names and a status may."""
 
@@ -40,15 +40,19 @@ def _side(row: Mapping[str, Any], a: str, b: str) -> Text:
 
 
 def games_table(rows: Sequence[Mapping[str, Any]], *, short: bool = False) -> Table:
-    """One row per game, newest first; ``short`` headings for a tighter width."""
+    """One row per game, newest first. ``short``, for a tighter width: short headings,
+    and each game's date under its title."""
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     for col in SHORT_HEADINGS if short else WIDE_HEADINGS:
         table.add_column(col, justify="right" if col in ("Id", "Hands") else "left")
     for r in rows:
+        title = Text(visible(r["title"]))
+        if short and r["date"]:
+            title.append(("\n" if title else "") + visible(r["date"]), style="dim")
         table.add_row(
             str(r["id"]),
-            Text(visible(r["date"])),
-            Text(visible(r["title"])),
+            *(() if short else (Text(visible(r["date"])),)),
+            title,
             _side(r, "N", "S"),
             _side(r, "E", "W"),
             f"{r['score']['NS']}-{r['score']['EW']}",
