@@ -265,40 +265,10 @@ def games(
     if not rows:
         typer.echo("No games yet. Start one with: euchre-log new --players Ann,Bob,Cat,Dan")
         return
-    from rich.table import Table
-    from rich.text import Text
-
-    from ..formats.text import visible
+    from ..render.games import games_view
     from .console import console
 
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    for col in (
-        "Id",
-        "Date",
-        "Title",
-        "North-South",
-        "East-West",
-        "Score NS-EW",
-        "Hands",
-        "Status",
-    ):
-        table.add_column(col, justify="right" if col in ("Id", "Hands") else "left")
-    for r in rows:
-        p = r["players"]
-        status = r["status"] if r["winner"] is None else f"{r['winner']} won"
-        if r["source"] == "imported":
-            status += " (imported)"
-        table.add_row(
-            str(r["id"]),
-            Text(visible(r["date"])),
-            Text(visible(r["title"])),
-            Text(visible(f"{p.get('N', '?')} & {p.get('S', '?')}")),
-            Text(visible(f"{p.get('E', '?')} & {p.get('W', '?')}")),
-            f"{r['score']['NS']}-{r['score']['EW']}",
-            str(r["hands"]),
-            status,
-        )
-    console().print(table)
+    console().print(games_view(rows))
 
 
 @app.command("import")
@@ -694,8 +664,12 @@ def summary(
         + (f" ({stored.date})" if stored.date else "")
     )
     console().print(summary_view(stored.game, stored.players, title))
+    from rich.text import Text
+
     mark = stored.fingerprint
-    typer.echo(
-        f"Fingerprint {mark} (the record up to its entry {stored.last_seq}): "
-        f"euchre-log verify {stored.id} --fingerprint {mark} checks it later."
+    console().print(
+        Text(
+            f"Fingerprint {mark} (the record up to its entry {stored.last_seq}): "
+            f"euchre-log verify {stored.id} --fingerprint {mark} checks it later."
+        )
     )
