@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from click.testing import Result as ClickResult
@@ -74,7 +74,7 @@ qh as qs jd
 """
 
 
-def tokens_from_log(doc: dict[str, Any]) -> list[str]:
+def tokens_from_log(doc: Mapping[str, Any]) -> list[str]:
     """The recorder lines that enter a euchre-log/1 game, one line per hand phase."""
     lines: list[str] = []
     expected_dealer: str | None = None
@@ -235,3 +235,88 @@ def assert_verdict(
         + _describe(args, code, out, err)
     )
     return report
+
+
+def reseal(engine: Any, game_id: int) -> None:
+    """Seal a game again after its seats, players or rules were changed with plain SQL:
+    its header rewritten to match, every hash of its chain recomputed, the heads its hands
+    and the register keep moved along, and the register's own chain recomputed.
+
+    What a forger with euchre-log's code can do (``verify`` then finds the game intact:
+    the README says so), and how a test stands up a game as an older euchre-log stored it,
+    with names today's refuses at the door."""
+    from sqlalchemy import text
+
+    from euchre_log.store import registry
+    from euchre_log.store.games import rejudge
+    from euchre_log.store.journal import canonical, chain_hash, genesis, header_data
+
+    with engine.begin() as conn:
+        game = conn.execute(text("SELECT * FROM game WHERE id = :g"), {"g": game_id}).one()
+        players = {
+            str(seat): str(name)
+            for seat, name in conn.execute(
+                text(
+                    "SELECT s.seat, p.name FROM game_seat s JOIN player p ON p.id = s.player_id"
+                    " WHERE s.game_id = :g"
+                ),
+                {"g": game_id},
+            )
+        }
+        header = canonical(
+            header_data(
+                players,
+                json.loads(game.rules),
+                (game.initial_ns, game.initial_ew),
+                game.first_dealer,
+            )
+        )
+        rows = conn.execute(
+            text("SELECT * FROM action WHERE game_id = :g ORDER BY seq"), {"g": game_id}
+        ).all()
+        moved: dict[str, str] = {}
+        prev = genesis(game.uid)
+        for r in rows:
+            data = header if r.kind == "header" else r.data
+            digest = chain_hash(prev, r.seq, r.hand, r.kind, r.created_at, data)
+            conn.execute(
+                text("UPDATE action SET data = :d, prev_hash = :p, hash = :h WHERE id = :i"),
+                {"d": data, "p": prev, "h": digest, "i": r.id},
+            )
+            moved[r.hash] = digest
+            prev = digest
+        conn.execute(
+            text("UPDATE game SET head_hash = :h WHERE id = :g"), {"h": prev, "g": game_id}
+        )
+        for old, new in moved.items():
+            conn.execute(
+                text("UPDATE hand SET head_hash = :n WHERE game_id = :g AND head_hash = :o"),
+                {"n": new, "o": old, "g": game_id},
+            )
+        last = registry.genesis()
+        seq = 0
+        for r in conn.execute(text("SELECT * FROM game_registry ORDER BY seq")).all():
+            header_hash = moved.get(r.header_hash, r.header_hash) if r.header_hash else None
+            head_hash = moved.get(r.head_hash, r.head_hash) if r.head_hash else None
+            digest = registry.row_hash(
+                last,
+                r.seq,
+                r.game_id,
+                r.game_uid,
+                r.event,
+                r.header_seq,
+                header_hash,
+                r.last_seq,
+                head_hash,
+                r.created_at,
+            )
+            conn.execute(
+                text(
+                    "UPDATE game_registry SET header_hash = :hh, head_hash = :h, prev_hash = :p,"
+                    " hash = :x WHERE seq = :s"
+                ),
+                {"hh": header_hash, "h": head_hash, "p": last, "x": digest, "s": r.seq},
+            )
+            last, seq = digest, r.seq
+        registry.set_head(conn, seq, last)
+        rejudge(conn)  # the content hash, by the players' new names

@@ -12,6 +12,7 @@ import copy
 import json
 import random
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -34,6 +35,7 @@ from euchre_log.formats.egn import (
     rules_to_egn,
 )
 from euchre_log.formats.reader import LogError, play_log, read_log
+from euchre_log.formats.shapes import HandDict, LogDict
 from euchre_log.formats.writer import action_dict, game_info, hand_dict
 
 from .conftest import EGN_CORPUS as CORPUS
@@ -353,15 +355,15 @@ def test_errors_in_a_match_file_name_the_game() -> None:
 # Files that hold the same game
 
 
-def _without_notes(log: dict[str, Any]) -> dict[str, Any]:
-    out = copy.deepcopy(log)
+def _without_notes(log: Mapping[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(dict(log))
     out["game"].pop("notes", None)
     for hand in out["hands"]:
         hand["actions"] = [a for a in hand["actions"] if a["type"] != "note"]
     return out
 
 
-def _same_play(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+def _same_play(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
     """Differences between two logs other than notes and what only one of them recorded
     (a dealt hand, a discard, the date): an empty list when they hold the same game."""
     problems = []
@@ -415,7 +417,7 @@ SAME_GAME = [
 ]
 
 
-def _log_of(ref: str) -> dict[str, Any]:
+def _log_of(ref: str) -> LogDict:
     name, _, game = ref.partition("#")
     return egn_to_logs(_load(name), name)[int(game) - 1 if game else 0]
 
@@ -582,7 +584,7 @@ note_texts = st.lists(
 )
 
 
-def _replays(rules: Rules, hand: dict[str, Any]) -> bool:
+def _replays(rules: Rules, hand: HandDict) -> bool:
     """True when a hand dict plays through the engine without an impossible action."""
     log = {
         "format": "euchre-log/1",
@@ -611,7 +613,7 @@ def _random_log(
         data, rules, first_dealer=first, initial_score=start, defender_first=True
     )
     game = GameState(rules, start)
-    hands: list[dict[str, Any]] = []
+    hands: list[HandDict] = []
     maybe = st.sampled_from([False, False, True])  # about one time in three
     for k, d in enumerate(dealt):
         acts: list[A.Action] = list(d.actions)
@@ -668,7 +670,7 @@ def _seeded_log(
     start = (rng.randrange(rules.target // 2), rng.randrange(rules.target // 2))
     dealt = random_game(rng, rules, initial_score=start)
     game = GameState(rules, start)
-    hands: list[dict[str, Any]] = []
+    hands: list[HandDict] = []
     for k, d in enumerate(dealt):
         acts: list[A.Action] = list(d.actions)
         state = game.start_hand(d.dealer, d.upcard)
@@ -708,8 +710,8 @@ def _seeded_log(
     return {"format": "euchre-log/1", "game": info, "hands": hands}
 
 
-def _resolved(log: dict[str, Any]) -> dict[str, Any]:
-    out = copy.deepcopy(log)
+def _resolved(log: Mapping[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(dict(log))
     rules = Rules.build(out["game"].get("rules") or {}).to_dict()
     rules.pop("preset", None)
     out["game"]["rules"] = rules

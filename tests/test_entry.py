@@ -123,7 +123,7 @@ def test_a_game_of_score_only_and_partly_recorded_hands_goes_everywhere(
     for fmt in ("json", "egn"):
         out = tmp_path / f"game.{fmt}"
         assert cli("export", "1", "--format", fmt, "-o", str(out)).exit_code == 0
-        answer = cli.json("import", str(out))
+        answer = cli.json("import", "--allow-duplicates", str(out))  # game 1 holds it
         (item,) = answer["imported"]
         again = json.loads(cli("summary", str(item["id"]), "--json").stdout)
         assert again["hands"] == summary["hands"], fmt

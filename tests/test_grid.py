@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from euchre_log.render.chart import ScoreChart
-from euchre_log.render.grid import plain_text, print_table
+from euchre_log.render.grid import Lines, plain_text, print_table
 
 WORDS = [
     "Ann",
@@ -161,7 +161,9 @@ def _reference(chart: ScoreChart, width: int) -> list[list[tuple[str, object]]]:
         lines.append(line)
     drawn = chart.render(width)
     assert isinstance(drawn, Group)
-    return _chart_cells(Group(*lines, *drawn.renderables[-2:]), width)
+    # The levels, then the hands' marks and the key (one line, or an entry a line).
+    assert isinstance(drawn.renderables[0], Lines)
+    return _chart_cells(Group(*lines, *drawn.renderables[1:]), width)
 
 
 def test_the_chart_drawn_run_by_run_is_the_chart_drawn_cell_by_cell() -> None:
@@ -176,3 +178,49 @@ def test_the_chart_drawn_run_by_run_is_the_chart_drawn_cell_by_cell() -> None:
         chart = ScoreChart(scores, target, initial=(rng.randint(-2, 2), 0))
         for width in (40, 100):
             assert _chart_cells(chart, width) == _reference(chart, width)
+
+
+@pytest.mark.parametrize("terminal", [False, True], ids=["pipe", "terminal"])
+def test_a_fitted_table_that_fits_prints_as_its_rich_layout(terminal: bool) -> None:
+    """``Fitted`` lays a plain table out directly when it fits at its natural widths: the
+    same characters and styles as the layout it works out with Rich (the table itself)."""
+    from euchre_log.render.fit import NARROW, Fitted
+    from euchre_log.render.games import games_view
+
+    rng = random.Random(20261201)
+    fast = 0
+    for _ in range(60):
+        seed = rng.random()
+        rows = rng.randint(0, 12)
+        for width in (40, 70, 100, 200):
+            theirs, ours = _console(width, terminal), _console(width, terminal)
+            fitted = Fitted(_table(random.Random(seed), rows), below=NARROW)
+            theirs.print(fitted.fitted(theirs, theirs.options))  # Rich's layout alone
+            mine = Fitted(_table(random.Random(seed), rows), below=NARROW)
+            fast += width >= NARROW and plain_text(ours, mine.table, width) is not None
+            ours.print(mine)
+            a, b = theirs.file.getvalue(), ours.file.getvalue()  # type: ignore[attr-defined]
+            assert (_cells(a), a if not terminal else "") == (_cells(b), b if not terminal else "")
+    assert fast > 60
+    games = [
+        {
+            "id": i,
+            "date": "2026-11-27",
+            "title": rng.choice(WORDS),
+            "players": dict(zip("NESW", ("Ann", "Bob", rng.choice(WORDS), "Dan"), strict=True)),
+            "score": {"NS": i, "EW": 10},
+            "winner": None if i % 2 else "EW",
+            "hands": i,
+            "status": "in progress" if i % 2 else "finished",
+            "source": "imported" if i % 3 == 0 else "recorded",
+        }
+        for i in range(1, 30)
+    ]
+    for width in (50, 80, 100, 160):
+        theirs, ours = _console(width, terminal), _console(width, terminal)
+        view = games_view(games)
+        assert isinstance(view, Fitted)
+        theirs.print(view.fitted(theirs, theirs.options))
+        ours.print(games_view(games))
+        a, b = theirs.file.getvalue(), ours.file.getvalue()  # type: ignore[attr-defined]
+        assert _cells(a) == _cells(b)

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
+from euchre_log.formats.fingerprint import fingerprint
 from euchre_log.store.access import open_store
 from euchre_log.store.db import Store, StoreError
 from euchre_log.store.schema import SCHEMA_VERSION
@@ -145,6 +146,44 @@ def v1_contents(database: Database) -> dict[str, list[tuple[Any, ...]]]:
     return out
 
 
+def without_fingerprint(summary: dict[str, Any]) -> dict[str, Any]:
+    """A summary as the old code printed it: without the record's fingerprint (schema 4)."""
+    assert set(summary) >= {"fingerprint", "last_entry"}
+    return {k: v for k, v in summary.items() if k not in ("fingerprint", "last_entry")}
+
+
+def assert_sealed(
+    database: Database,
+    before: dict[str, list[tuple[Any, ...]]],
+    after: dict[str, list[tuple[Any, ...]]],
+) -> None:
+    """The upgrade to schema 4 changed nothing of the old record but this: each game got
+    a header entry after its last one (entry 0 when it had none), holding its rules,
+    starting score, first dealer and players, and its head moved on to that header."""
+    games_before = {r[0]: r for r in before.pop("game")}
+    games_after = {r[0]: r for r in after.pop("game")}
+    columns = [c for c in database.columns("game") if c in fixture_rows("game")[0]]
+    last, head = columns.index("last_seq"), columns.index("head_hash")
+    kind = fixture_rows("action")[0].index("kind")
+    assert [r for r in after.pop("action") if r[kind] != "header"] == before.pop("action")
+    assert after == before
+    headers = database.rows(
+        "SELECT game_id, seq, hand, prev_hash, hash, data FROM action WHERE kind = 'header'"
+    )
+    assert sorted(h[0] for h in headers) == sorted(games_before)  # every game is sealed
+    for game_id, seq, hand, prev, digest, data in headers:
+        old, new = games_before[game_id], games_after[game_id]
+        assert seq == (old[last] + 1 if old[last] else 0) and hand == 0
+        assert prev == old[head] and (new[last], new[head]) == (seq, digest)
+        keep = [i for i in range(len(old)) if i not in (last, head)]
+        assert [old[i] for i in keep] == [new[i] for i in keep]
+        sealed = json.loads(data)
+        assert set(sealed) == {"header", "players", "rules", "initial_score", "first_dealer"}
+        assert sorted(sealed["players"]) == ["E", "N", "S", "W"]
+    registered = database.rows("SELECT game_id, event, header_seq, last_seq FROM game_registry")
+    assert sorted(registered) == sorted((h[0], "upgraded", h[1], h[1]) for h in headers)
+
+
 def schema_facts(database: Database) -> dict[str, Any]:
     """The version, the Alembic stamp (if any) and the tables' columns."""
     tables = database.table_names()
@@ -173,14 +212,14 @@ def test_a_v1_database_is_upgraded_when_the_tool_opens_it_and_reads_as_before(
     before = v1_contents(v1)
     assert cli.json("games") == EXPECTED["games"]
     facts = schema_facts(v1)
-    assert facts["version"] == str(SCHEMA_VERSION) == "3"
-    assert facts["revision"] == "0003"
+    assert facts["version"] == str(SCHEMA_VERSION) == "4"
+    assert facts["revision"] == "0004"
     assert "head_hash" in facts["tables"]["hand"]
     assert v1.value("SELECT count(*) FROM hand_review") == 0  # filled by stats, on demand
     # Nothing of the old record was lost or changed: every row of every table is there.
     after = v1_contents(v1)
     assert after.pop("meta") != before.pop("meta")
-    assert after == before
+    assert_sealed(v1, before, after)
     # Each hand's head is its last entry's hash, undos included.
     hands = v1.rows("SELECT game_id, number, head_hash FROM hand ORDER BY game_id, number")
     assert len(hands) == 18  # 13 + 1 + 1 + 2 + 1
@@ -193,14 +232,17 @@ def test_a_v1_database_is_upgraded_when_the_tool_opens_it_and_reads_as_before(
         assert head == last[0][0], (game_id, number)
     # The games read exactly as the old code read them, and every chain is intact.
     for game, summary in EXPECTED["summary"].items():
-        assert cli.json("summary", game) == summary
+        assert without_fingerprint(cli.json("summary", game)) == summary
     for game, exported in EXPECTED["export"].items():
         result = cli("export", game)
         assert result.exit_code == 0, result.output
-        assert json.loads(result.stdout) == exported
+        doc = json.loads(result.stdout)
+        assert doc["game"].pop("fingerprint") == fingerprint(doc["game"]["head_hash"])
+        assert doc == exported
     verified = cli("verify", "--json")
     assert verified.exit_code == 0, verified.output
-    assert json.loads(verified.stdout) == {"games": [1, 2, 3, 4, 5], "intact": True, "problems": []}
+    found = json.loads(verified.stdout)
+    assert (found["games"], found["intact"], found["problems"]) == ([1, 2, 3, 4, 5], True, [])
 
 
 def test_an_upgraded_database_records_on_with_each_hands_head(v1: Database, cli: Cli) -> None:
@@ -238,13 +280,13 @@ def test_an_upgrade_that_fails_half_way_changes_nothing(v1: Database, cli: Cli) 
     result = cli("games")
     assert result.exit_code == 2
     assert "cannot upgrade the database" in result.stderr
-    assert "from schema 1 to 3" in result.stderr and "stopped on purpose" in result.stderr
+    assert "from schema 1 to 4" in result.stderr and "stopped on purpose" in result.stderr
     assert "Nothing was changed." in result.stderr
     # The column was added and the hands filled before the failure: all of it rolled back.
     assert schema_facts(v1) == facts and v1.contents() == before
     v1.sql("DROP TRIGGER refuse" if v1.backend == "sqlite" else "DROP TRIGGER refuse ON meta")
     assert cli.json("games") == EXPECTED["games"]
-    assert schema_facts(v1)["version"] == "3"
+    assert schema_facts(v1)["version"] == "4"
 
 
 def test_a_new_database_is_built_by_the_migrations_exactly_as_the_tables_declare(
@@ -256,7 +298,7 @@ def test_a_new_database_is_built_by_the_migrations_exactly_as_the_tables_declare
 
     open_store(str(db)).close()
     facts = schema_facts(db)
-    assert (facts["version"], facts["revision"]) == ("3", "0003")
+    assert (facts["version"], facts["revision"]) == ("4", "0004")
     with db.engine.connect() as conn:
         context = MigrationContext.configure(conn, opts={"compare_type": True})
         assert compare_metadata(context, SQLModel.metadata) == []
@@ -280,7 +322,7 @@ def test_two_tools_opening_an_old_database_at_once_both_work(v1: Database) -> No
     for s in opened:
         assert isinstance(s, Store)
         s.close()
-    assert schema_facts(v1)["revision"] == "0003"
+    assert schema_facts(v1)["revision"] == "0004"
     assert v1.value("SELECT count(*) FROM hand WHERE head_hash IS NULL") == 0
 
 
@@ -364,14 +406,14 @@ def test_a_v2_database_gains_the_review_cache_and_stats_fills_it(v2: Database, c
     before = v2_contents(v2)
     assert cli.json("games") == EXPECTED_V2["games"]
     facts = schema_facts(v2)
-    assert (facts["version"], facts["revision"]) == ("3", "0003")
+    assert (facts["version"], facts["revision"]) == ("4", "0004")
     assert "hand_review" in facts["tables"]
     assert v2.value("SELECT count(*) FROM hand_review") == 0
     after = v2_contents(v2)
     assert after.pop("meta") != before.pop("meta")
-    assert after == before  # nothing of the old record changed
+    assert_sealed(v2, before, after)  # nothing of the old record changed
     for game, summary in EXPECTED_V2["summary"].items():
-        assert cli.json("summary", game) == summary
+        assert without_fingerprint(cli.json("summary", game)) == summary
     # stats reviews every hand once, keyed by the hand's head hash.
     stats = cli.json("stats")
     # Five hands are not analysed: one passed out in each of games 1 and 4, a renege in
@@ -427,8 +469,8 @@ def test_a_v2_upgrade_that_fails_half_way_changes_nothing(v2: Database, cli: Cli
     _refuse_meta_updates(v2)
     before, facts = v2.contents(), schema_facts(v2)
     result = cli("games")
-    assert result.exit_code == 2 and "from schema 2 to 3" in result.stderr
+    assert result.exit_code == 2 and "from schema 2 to 4" in result.stderr
     assert schema_facts(v2) == facts and v2.contents() == before  # no hand_review table
     v2.sql("DROP TRIGGER refuse" if v2.backend == "sqlite" else "DROP TRIGGER refuse ON meta")
     assert cli.json("games") == EXPECTED_V2["games"]
-    assert schema_facts(v2)["revision"] == "0003"
+    assert schema_facts(v2)["revision"] == "0004"

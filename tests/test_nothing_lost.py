@@ -16,8 +16,11 @@ import time
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine
+from sqlalchemy.pool import NullPool
 
 from .conftest import ROOT, SAMPLES, Cli, Database, run
+from .helpers import reseal
 
 # --- A deal or dealer typed last --------------------------------------------------------
 
@@ -120,6 +123,9 @@ def test_copy_refuses_a_game_the_target_cannot_store_and_goes_on(
         src.json("new", "--players", players)
     with sqlite3.connect(source) as con:  # as another program, or an older version, left it
         con.execute("UPDATE player SET name = 'F' || char(0) || 'x' WHERE name = 'F'")
+    engine = create_engine(f"sqlite:///{source}", poolclass=NullPool)
+    reseal(engine, 2)  # sealed with that name, as an older version would have stored it
+    engine.dispose()
     target = Cli(any_db)
     for attempt in (1, 2):  # and again: the copy never stops at it
         started = time.monotonic()

@@ -13,7 +13,7 @@ import csv
 import io
 import json
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -167,7 +167,7 @@ def count_reviews(
 
 
 def expected_stats(
-    logs: list[dict[str, Any]],
+    logs: Sequence[Mapping[str, Any]],
     reports: list[dict[str, Any]],
     player: str | None = None,
     reviews: list[dict[str, Any]] | None = None,

@@ -122,7 +122,8 @@ def test_a_whole_game_recorded_from_a_token_script_agrees_with_check(
     assert comparable(checked) == {
         k: v
         for k, v in comparable(summary).items()
-        if k not in ("id", "title", "date", "players", "rules", "status")
+        if k
+        not in ("id", "title", "date", "players", "rules", "status", "fingerprint", "last_entry")
     }
     assert summary["winner"] == "EW" and summary["score"] == {"NS": 8, "EW": 10}
     assert summary["players"] == {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
@@ -329,7 +330,11 @@ def test_racing_writers_clash_on_the_unique_sequence_and_are_told_the_game_moved
     assert "moved on" in str(outcome[0])
     # Nothing of the refused write was stored: entry 2 is the other writer's, and the
     # recorder has reloaded the game with it.
-    assert db.rows("SELECT seq, kind FROM action ORDER BY seq") == [(1, "deal"), (2, "pass")]
+    assert db.rows("SELECT seq, kind FROM action ORDER BY seq") == [
+        (0, "header"),
+        (1, "deal"),
+        (2, "pass"),
+    ]
     assert len(rec.session.history) == 2
     store.close()
 
@@ -359,17 +364,30 @@ def test_a_whole_games_chain_is_entry_text_and_chain_hash_entry_by_entry() -> No
     """``chain_entries`` writes out ``entry_text`` and ``chain_hash`` for speed: the same."""
     from euchre_log.engine.record import StartHand
     from euchre_log.formats.load import load_games
-    from euchre_log.store.journal import chain_entries, chain_hash, entry_text, genesis
+    from euchre_log.store.journal import (
+        chain_entries,
+        chain_hash,
+        entry_text,
+        genesis,
+        header_data,
+        header_row,
+    )
 
+    stamp_ = "2026-11-30T00:00:00+00:00"
     for path in sorted(SAMPLES.glob("*.json")):
         for loaded in load_games(path):
             hands = [
                 [StartHand(h.dealer, h.upcard, dict(h.deal), h.kitty), *h.actions]
                 for h in loaded.game.hands
             ]
-            chain, heads, head = chain_entries("u" * 32, hands, "2026-11-30T00:00:00+00:00")
-            prev = genesis("u" * 32)
-            rows = iter(chain)
+            players = {str(s): n for s, n in loaded.log.game.players.items()}
+            header = header_data(players, loaded.game.rules.to_dict(), (0, 0), "N")
+            chain, heads, head = chain_entries("u" * 32, header, hands, stamp_)
+            # Entry 0 is the game's header, chained to its genesis; the hands follow it.
+            assert chain[0] == header_row("u" * 32, header, stamp_)
+            assert chain[0][-2] == genesis("u" * 32)
+            prev = chain[0][-1]
+            rows = iter(chain[1:])
             for number, entries in enumerate(hands, start=1):
                 for entry in entries:
                     seq, hand, kind, text_, stamp, before, digest = next(rows)

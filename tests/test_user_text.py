@@ -23,10 +23,13 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from sqlalchemy import create_engine
+from sqlalchemy.pool import NullPool
 
 from euchre_log.render.words import message
 
 from .conftest import SAMPLES, Cli, Database
+from .helpers import reseal
 
 MARKUP = {"N": "[/]", "E": "JD", "S": "[link=http://e.vil]x[/link]", "W": "[bold]x"}
 LOOKALIKE = {"N": "E", "E": "TH", "S": "9C", "W": "AS"}
@@ -92,6 +95,10 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Cli, Pat
         con.execute(
             "UPDATE game SET title = ?, notes = ? WHERE id = 3", (CONTROL_TITLE, HOSTILE_NOTE)
         )
+    # Sealed again with those names, as an older euchre-log would have stored them.
+    engine = create_engine(f"sqlite:///{db}", poolclass=NullPool)
+    reseal(engine, 3)
+    engine.dispose()
     yield cli, folder
 
 
@@ -177,6 +184,24 @@ def test_markup_in_names_and_titles_is_shown_as_written(hostile: tuple[Cli, Path
     stats = shown(cli, "stats")
     assert "[link=http://e.vil]x[/link]" in stats and "[bold]x" in stats
     assert "[bold]x" in shown(cli, "stats", "--player", "[bold]x")
+
+
+@pytest.mark.parametrize("width", [50, 80])
+def test_the_narrow_and_short_layouts_show_names_as_text(
+    hostile: tuple[Cli, Path], monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    """The stacked layouts (below 60 columns) and the short tables (80) take names the
+    same way as the wide ones: as text, escaped, never markup."""
+    from euchre_log.cli import console as console_module
+
+    cli, _ = hostile
+    narrow = terminal(width=width, no_color=True, color_system=None)
+    monkeypatch.setattr(console_module, "console", lambda: narrow)
+    for args in (("games",), ("summary", "1"), ("replay", "1"), ("explain", "1")):
+        assert "[bold]x" in shown(cli, *args), args
+    for args in (("summary", "3"), ("replay", "3"), ("explain", "3"), ("stats",), ("review", "3")):
+        shown(cli, *args)
+    assert "clear\\x1b[2J" in shown(cli, "summary", "3")
 
 
 def test_a_link_in_a_name_is_no_link_on_a_terminal(

@@ -265,41 +265,10 @@ def games(
     if not rows:
         typer.echo("No games yet. Start one with: euchre-log new --players Ann,Bob,Cat,Dan")
         return
-    from rich.table import Table
-    from rich.text import Text
-
-    from ..formats.text import visible
-    from ..render.grid import print_table
+    from ..render.games import games_view
     from .console import console
 
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    for col in (
-        "Id",
-        "Date",
-        "Title",
-        "North-South",
-        "East-West",
-        "Score NS-EW",
-        "Hands",
-        "Status",
-    ):
-        table.add_column(col, justify="right" if col in ("Id", "Hands") else "left")
-    for r in rows:
-        p = r["players"]
-        status = r["status"] if r["winner"] is None else f"{r['winner']} won"
-        if r["source"] == "imported":
-            status += " (imported)"
-        table.add_row(
-            str(r["id"]),
-            Text(visible(r["date"])),
-            Text(visible(r["title"])),
-            Text(visible(f"{p.get('N', '?')} & {p.get('S', '?')}")),
-            Text(visible(f"{p.get('E', '?')} & {p.get('W', '?')}")),
-            f"{r['score']['NS']}-{r['score']['EW']}",
-            str(r["hands"]),
-            status,
-        )
-    print_table(console(), table)
+    console().print(games_view(rows))
 
 
 @app.command("import")
@@ -311,6 +280,14 @@ def import_(
             metavar="FILE", help="Game logs to store (euchre-log/1 or EGN).", show_default=False
         ),
     ],
+    allow_duplicates: Annotated[
+        bool,
+        typer.Option(
+            "--allow-duplicates",
+            help="Store a game even when the database already holds it (the same players, "
+            "rules, starting score and hands).",
+        ),
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print what was imported as JSON.")
     ] = False,
@@ -318,13 +295,18 @@ def import_(
     """Store game logs in the database: all of a file or none of it.
 
     A file with an error anywhere stores nothing, with the same message check gives.
-    Exit code 2 if any file was rejected.
+    A game the database already holds (the same players, rules, starting score, deals
+    and plays, whatever its title, date or notes: a file imported before, or a stored
+    game's own export) is skipped and named, so running an import again, after it was
+    stopped part way or not, never stores a game twice; --allow-duplicates stores it
+    anyway. Exit code 2 if any file was rejected.
     """
     from ..formats.load import LoadedGame, load_games
     from ..formats.reader import LogError
-    from ..store.games import import_games
+    from ..store.games import import_games, import_new_games
 
     imported: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
     rejected: list[dict[str, Any]] = []
     batch: list[tuple[Path, list[LoadedGame]]] = []
     batch_hands = 0
@@ -336,12 +318,24 @@ def import_(
         if not batch:
             return
         items = [(item.log.game.model_dump(), item.game) for _, loaded in batch for item in loaded]
-        ids = iter(import_games(store, items))
+        if allow_duplicates:
+            outcomes = iter([(i, False) for i in import_games(store, items)])
+        else:
+            outcomes = iter(import_new_games(store, items))
         for path, loaded in batch:
             for item in loaded:
-                game_id = next(ids)
+                game_id, held = next(outcomes)
                 g = item.game
                 ns, ew = g.score
+                if held:
+                    skipped.append({"file": str(path), "id": game_id, "hands": len(g.hands)})
+                    if not as_json:
+                        typer.echo(
+                            f"{path}: skipped, already stored as game {game_id} (the same "
+                            "players, rules, starting score and hands); --allow-duplicates "
+                            "stores it again"
+                        )
+                    continue
                 imported.append(
                     {
                         "file": str(path),
@@ -377,7 +371,7 @@ def import_(
                 store_batch()
         store_batch()
     if as_json:
-        print_json({"imported": imported, "rejected": rejected})
+        print_json({"imported": imported, "skipped": skipped, "rejected": rejected})
     if rejected:
         raise typer.Exit(2)
 
@@ -556,7 +550,7 @@ def export(
             )
         if output is not None and _same_file(output, source):
             raise fail(f"{output} is the game log itself: write the page to another file")
-    text = export_text(ctx, source, fmt, review=not no_review)
+    text, mark = export_text(ctx, source, fmt, review=not no_review)
     if output is None:
         typer.echo(text, nl=False)
         return
@@ -581,24 +575,27 @@ def export(
                 "output": str(output),
                 "bytes": len(data),
                 "sha256": hashlib.sha256(data).hexdigest(),
+                "fingerprint": mark,
             }
         )
         return
-    echo(f"wrote {what} to {output}")
+    sealed = f" (fingerprint {mark})" if mark is not None else ""
+    echo(f"wrote {what} to {output}{sealed}")
 
 
 def export_text(
     ctx: typer.Context, source: int | Path, fmt: ExportFormat, *, review: bool = True
-) -> str:
+) -> tuple[str, str | None]:
     """What ``export`` writes, whole, before any of it is written (the HTML page with the
-    open-hand review unless ``review`` is false)."""
+    open-hand review unless ``review`` is false), and for a stored game written as JSON or
+    EGN the fingerprint of its seal (``game.fingerprint`` of the JSON)."""
     from ..formats.reader import LogError
 
     if fmt == ExportFormat.html:
         from ..render.html import game_html
 
         pages = html_pages(ctx, source)
-        return game_html(reviewed_pages(pages) if review else pages)
+        return game_html(reviewed_pages(pages) if review else pages), None
     assert isinstance(source, int)
     if fmt == ExportFormat.csv:
         from ..render.spreadsheet import hands_csv
@@ -606,20 +603,22 @@ def export_text(
 
         with opened(ctx) as store:
             stored = load_game(store, source)
-        return hands_csv(stored.id, stored.game, stored.players)
+        return hands_csv(stored.id, stored.game, stored.players), None
     from ..formats.text import json_text
     from ..store.export import export_log
 
     with opened(ctx) as store:
-        doc = export_log(store, source)
-    if fmt == ExportFormat.egn:
-        from ..formats.egn import logs_to_egn
+        log = export_log(store, source)
+    mark = log["game"].get("fingerprint")
+    if fmt != ExportFormat.egn:
+        return json_text(log, indent=2) + "\n", mark
+    from ..formats.egn import logs_to_egn
 
-        try:
-            doc = logs_to_egn(doc)
-        except LogError as exc:
-            raise fail(f"game {source} cannot be written as EGN: {exc}") from None
-    return json_text(doc, indent=2) + "\n"
+    try:
+        egn = logs_to_egn(log)
+    except LogError as exc:
+        raise fail(f"game {source} cannot be written as EGN: {exc}") from None
+    return json_text(egn, indent=2) + "\n", mark
 
 
 @app.command()
@@ -665,3 +664,12 @@ def summary(
         + (f" ({stored.date})" if stored.date else "")
     )
     console().print(summary_view(stored.game, stored.players, title))
+    from rich.text import Text
+
+    mark = stored.fingerprint
+    console().print(
+        Text(
+            f"Fingerprint {mark} (the record up to its entry {stored.last_seq}): "
+            f"euchre-log verify {stored.id} --fingerprint {mark} checks it later."
+        )
+    )

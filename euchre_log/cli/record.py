@@ -302,7 +302,12 @@ def _where_we_are(recorder: Recorder) -> str:
     game = session.game
     ns, ew = game.score
     if game.winner is not None:
-        return f"Game {recorder.game_id} is over: score NS {ns}, EW {ew}."
+        mark = recorder.stored.fingerprint
+        return (
+            f"Game {recorder.game_id} is over: score NS {ns}, EW {ew}. Its fingerprint is "
+            f"{mark}: photograph it or share it, and euchre-log verify {recorder.game_id} "
+            f"--fingerprint {mark} proves later that its record was not changed."
+        )
     hand = session.hand
     now = (
         hand.expected()

@@ -67,9 +67,12 @@ def rules(
     if as_json:
         print_json(data)
         return
+    from rich.console import Group, RenderableType
+    from rich.padding import Padding
     from rich.table import Table
     from rich.text import Text
 
+    from ..render.fit import NARROW, Fitted
     from .console import console
 
     title = (
@@ -82,6 +85,7 @@ def rules(
     table.add_column("Value")
     table.add_column("What it means")
     table.add_column("Where it comes from")
+    stacked: list[RenderableType] = []  # the narrow layout: an option, its meaning, its source
     for o in data["options"]:
         value = o["value"]
         shown = (
@@ -95,12 +99,21 @@ def rules(
             shown = "none"
         style = "bold" if value != o["default"] else ""
         table.add_row(o["name"], Text(shown, style=style), o["meaning"], o["source"])
+        stacked.append(Text(f"{o['name']} = ", style="bold").append(shown, style=style or "bold"))
+        stacked.append(Padding(Text(o["meaning"]), (0, 0, 0, 2), expand=False))
+        stacked.append(
+            Padding(Text(f"From {o['source']}", style="dim"), (0, 0, 0, 2), expand=False)
+        )
     con = console()
-    con.print(table)
+    con.print(Fitted(table, lambda: Group(Text(title, style="bold"), *stacked), below=NARROW))
     con.print()
     con.print(Text("Presets:", style="bold"))
+    presets = Table.grid(padding=(0, 1))
+    presets.add_column(min_width=15, no_wrap=True)
+    presets.add_column()
     for name, p in data["presets"].items():
-        con.print(f"  {name:15} {p['source']}")
+        presets.add_row(name, p["source"])
+    con.print(Padding(presets, (0, 0, 0, 2), expand=False))
     con.print(
         "\nChange an option for a game with: euchre-log new --set option=value (values in bold differ from the defaults)"
     )

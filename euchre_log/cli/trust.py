@@ -18,7 +18,17 @@ def verify(
         Optional[list[int]],
         typer.Argument(
             metavar="GAME",
-            help="The games to check (all of them when left out).",
+            help="The games to check (all of them, and the register of games, when left out).",
+            show_default=False,
+        ),
+    ] = None,
+    fingerprint: Annotated[
+        Optional[str],
+        typer.Option(
+            "--fingerprint",
+            metavar="FINGERPRINT",
+            help="Check one GAME against a fingerprint taken earlier (shown when the game "
+            "ended, by summary, or by export as its seal), like 7K3Q-M9XD-A2PW-TR4H.",
             show_default=False,
         ),
     ] = None,
@@ -27,45 +37,124 @@ def verify(
         typer.Option("--json", help="Print the findings as JSON (schemas/verify.schema.json)."),
     ] = False,
 ) -> None:
-    """Recompute every game's hash chain and report anything changed, removed, inserted or
-    reordered outside euchre-log, by game, hand and entry.
+    """Recompute every game's hash chain and cached results, and report anything changed,
+    removed, inserted or reordered outside euchre-log, by game, hand and entry.
 
     Each recorded entry (undos included) carries a SHA-256 hash chained to the one before
-    it, so an edit made with another program shows here. Exit code 0 when every chain is
-    intact, 1 when something was tampered with.
+    it, from a header that holds the game's rules, starting score and players; the
+    results that games and stats read are recomputed from the entries, and a game deleted
+    whole is found in the register of games. So an edit made with another program shows
+    here, unless it also recomputed every hash: a fingerprint taken at the table catches
+    that too (--fingerprint). Exit code 0 when every record is intact (and matches the
+    fingerprint), 1 when something was tampered with (or the fingerprint matches no state
+    of the record), 2 when the fingerprint is not one.
     """
-    from ..store.db import StoreError
-    from ..store.games import load_game
+    from ..formats.fingerprint import FingerprintError, parse_fingerprint
+    from ..store.games import NoSuchGame
+    from ..store.verify import match_fingerprint, record_fingerprint
     from ..store.verify import verify as run
 
     games = game_ids_in_range(games)
+    wanted = None
+    if fingerprint is not None:
+        if not games or len(games) != 1:
+            raise fail("--fingerprint checks one game: name it, like verify 3 --fingerprint X")
+        try:
+            wanted = parse_fingerprint(fingerprint)
+        except FingerprintError as exc:
+            raise fail(str(exc)) from None
     with opened(ctx) as store:
         checked, problems = run(store, games)
-        broken = {p.game for p in problems}
-        for game_id in checked:
-            if game_id in broken:
-                continue
+        bad = {p.game for p in problems}
+        intact = [g for g in checked if g not in bad]
+        heads = _heads(store, intact)
+        match = None
+        if wanted is not None and games:
             try:
-                load_game(store, game_id)
-            except StoreError as exc:
-                from ..store.verify import CHANGED, Problem
-
-                problems.append(Problem(game_id, CHANGED, None, None, None, str(exc)))
+                match = match_fingerprint(store, games[0], wanted)
+            except NoSuchGame:
+                match = None
+    records = [
+        {"game": g, "last_entry": heads[g][0], "fingerprint": record_fingerprint(*heads[g][1:])}
+        for g in intact
+        if g in heads
+    ]
+    refuted = wanted is not None and (match is None or not match.matched)
     if as_json:
         print_json(
-            {"games": checked, "intact": not problems, "problems": [p.to_dict() for p in problems]}
+            {
+                "games": checked,
+                "intact": not problems,
+                "problems": [p.to_dict() for p in problems],
+                "records": records,
+                "fingerprint": None if match is None else match.to_dict(),
+            }
         )
     else:
-        bad = {p.game for p in problems}
-        for game_id in checked:
-            if game_id not in bad:
-                typer.echo(f"game {game_id}: the record is intact")
+        for r in records:
+            typer.echo(
+                f"game {r['game']}: the record is intact up to its entry {r['last_entry']}, "
+                f"fingerprint {r['fingerprint']}"
+            )
         for p in problems:
-            echo(f"game {p.game}: TAMPERED: {p.message}")
+            where = "database" if p.game is None else f"game {p.game}"
+            echo(f"{where}: TAMPERED: {p.message}")
         if not checked:
             typer.echo("There are no games to verify.")
-    if problems:
+        if wanted is not None and games:
+            typer.echo(_fingerprint_verdict(games[0], wanted, match))
+    if problems or refuted:
         raise typer.Exit(1)
+
+
+def _heads(store: object, game_ids: list[int]) -> dict[int, tuple[int, str | None, str]]:
+    """Each game's last entry, head hash and uid."""
+    from sqlalchemy import select
+
+    from ..store.db import Store
+    from ..store.tables import GAME_T
+
+    assert isinstance(store, Store)
+    if not game_ids:
+        return {}
+    with store.reading() as conn:
+        rows = conn.execute(
+            select(GAME_T.c.id, GAME_T.c.last_seq, GAME_T.c.head_hash, GAME_T.c.uid).where(
+                GAME_T.c.id.in_(game_ids)
+            )
+        )
+        return {int(i): (int(n), h, str(u)) for i, n, h, u in rows}
+
+
+def _fingerprint_verdict(game: int, wanted: str, match: object) -> str:
+    """What ``verify GAME --fingerprint X`` says of the fingerprint."""
+    from ..store.verify import FingerprintMatch
+
+    if not isinstance(match, FingerprintMatch):
+        return f"game {game}: there is no such game to check the fingerprint {wanted} against."
+    if match.entry is not None:
+        if not match.added:
+            return (
+                f"game {game}: the fingerprint {wanted} is its record's, exactly as it is now "
+                f"(up to its entry {match.entry}, the last)."
+            )
+        n = len(match.added)
+        shown = "; ".join(match.added[:5]) + ("; ..." if n > 5 else "")
+        return (
+            f"game {game}: the fingerprint {wanted} is that of its record up to entry "
+            f"{match.entry}: the record up to entry {match.entry} is as it was; {n} "
+            f"{'entry was' if n == 1 else 'entries were'} added since ({shown})."
+        )
+    if match.seal:
+        return (
+            f"game {game}: the fingerprint {wanted} is the seal of an export of it: its "
+            "players, rules, starting score and every hand are those of that export."
+        )
+    return (
+        f"game {game}: NO MATCH: no state of its record (entries 0 to {match.last_entry}) "
+        f"has the fingerprint {wanted}, nor does an export of it: the record was changed or "
+        "cut since the fingerprint was taken, or the fingerprint is of another game."
+    )
 
 
 @app.command("copy")

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import GameState
+from .fingerprint import fingerprint
 from .models import GameLog
 from .reader import (
     LogError,
@@ -68,6 +69,15 @@ def _play_log(file: str, log: GameLog) -> LoadedGame:
                     "matches its players, rules and hands (remove head_hash to read it anyway)"
                 )
             game = earlier
+    if info.fingerprint is not None:
+        score = (info.initial_score.NS, info.initial_score.EW)
+        players = {str(seat): name for seat, name in info.players.items()}
+        if fingerprint(head_hash(players, game.rules, score, game)) != info.fingerprint:
+            raise LogError(
+                f"the file was changed after it was exported: its fingerprint "
+                f"{info.fingerprint} no longer matches its players, rules and hands (remove "
+                "fingerprint to read it anyway)"
+            )
     return LoadedGame(file, log, game)
 
 

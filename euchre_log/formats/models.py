@@ -401,6 +401,14 @@ class GameInfo(BaseModel):
         description="Written by export: SHA-256 chained over the players, rules, starting "
         "score and every hand's deal and actions; readers refuse a file that no longer matches.",
     )
+    fingerprint: str | None = Field(
+        default=None,
+        pattern="^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$",
+        description="Written by export: the first 80 bits of head_hash in Crockford's base 32 "
+        "(7K3Q-M9XD-A2PW-TR4H), short enough to read aloud or photograph; euchre-log verify "
+        "GAME --fingerprint checks a stored game against it. Readers refuse a file whose "
+        "players, rules and hands no longer have it.",
+    )
 
     @field_validator("players")
     @classmethod

@@ -64,6 +64,11 @@ class SummaryOut(GameReport):
     players: Players
     rules: dict[str, Any]
     status: Literal["in progress", "finished"]
+    fingerprint: str = Field(
+        description="The fingerprint of the game's record as it stands (its head hash, "
+        "shortened): euchre-log verify GAME --fingerprint checks the record against it later."
+    )
+    last_entry: int = Field(description="The record's last entry, which the fingerprint covers.")
 
 
 class Imported(BaseModel):
@@ -71,6 +76,14 @@ class Imported(BaseModel):
     id: int
     hands: int
     score: TeamScore
+
+
+class Skipped(BaseModel):
+    """A game that ``import`` did not store because the database already holds it."""
+
+    file: str
+    id: int = Field(description="The stored game that holds the same game.")
+    hands: int
 
 
 class Rejected(BaseModel):
@@ -82,6 +95,10 @@ class ImportOut(BaseModel):
     """``euchre-log import --json``."""
 
     imported: list[Imported]
+    skipped: list[Skipped] = Field(
+        description="Games already held (the same players, rules, starting score and hands), "
+        "not stored again (unless --allow-duplicates)."
+    )
     rejected: list[Rejected]
 
 
@@ -420,22 +437,54 @@ class ExplainOut(BaseModel):
 
 
 class VerifyProblem(BaseModel):
-    """One break in a game's record."""
+    """One break in a game's record, or in the database's register of games."""
 
-    game: int
-    kind: Literal["changed", "removed", "inserted", "reordered", "head"]
+    game: int | None = Field(description="The game; null for the register of games itself.")
+    kind: Literal["changed", "removed", "inserted", "reordered", "head", "header", "cache"] = Field(
+        description="header: the game's rules, starting score, first dealer or players "
+        "are not those its header sealed; cache: a cached result (hand, flag, the game's "
+        "summary, its content hash, a cached review) is not what its record gives."
+    )
     entry: int | None = Field(description="The journal entry's sequence number in the game.")
     hand: int | None
     action: int | None = Field(description="The entry's place among its hand's entries, from 1.")
     message: str
 
 
-class VerifyOut(BaseModel):
-    """``euchre-log verify --json``: every game's hash chain, recomputed."""
+class VerifyRecord(BaseModel):
+    """An intact game: how far its record goes, and its fingerprint."""
 
-    games: list[int] = Field(description="The games checked.")
-    intact: bool = Field(description="True when no problem was found (exit code 0).")
+    game: int
+    last_entry: int = Field(description="The record's last entry.")
+    fingerprint: str = Field(description="The fingerprint of the record's head hash.")
+
+
+class VerifyFingerprint(BaseModel):
+    """What ``verify GAME --fingerprint X`` found of the fingerprint."""
+
+    game: int
+    fingerprint: str = Field(description="The fingerprint checked, as written by euchre-log.")
+    matched: Literal["entry", "seal"] | None = Field(
+        description="entry: the record up to ``entry`` has it (later entries were added since); "
+        "seal: an export of the game has it; null: no state of the record has it."
+    )
+    entry: int | None
+    added_since: int | None = Field(description="Entries recorded after the matched one.")
+    last_entry: int
+
+
+class VerifyOut(BaseModel):
+    """``euchre-log verify --json``: every game's hash chain and caches, recomputed."""
+
+    games: list[int] = Field(description="The games checked (and those found deleted).")
+    intact: bool = Field(description="True when no problem was found.")
     problems: list[VerifyProblem]
+    records: list[VerifyRecord] = Field(
+        description="Each intact game's last entry and fingerprint."
+    )
+    fingerprint: VerifyFingerprint | None = Field(
+        description="With --fingerprint: what the fingerprint matched (exit code 1 if nothing)."
+    )
 
 
 class CopiedGame(BaseModel):
@@ -475,6 +524,10 @@ class ExportOut(BaseModel):
     output: str = Field(description="The file written.")
     bytes: int = Field(description="Its size in bytes (UTF-8).")
     sha256: str = Field(description="The SHA-256 of what was written, in hex.")
+    fingerprint: str | None = Field(
+        description="A stored game exported as JSON or EGN: the fingerprint of its seal "
+        "(the log's head_hash), which euchre-log verify GAME --fingerprint accepts."
+    )
 
 
 # ---------------------------------------------------------------------------

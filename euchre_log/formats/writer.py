@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, assert_never
+from typing import Any, assert_never, cast
 
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
@@ -12,6 +12,7 @@ from ..engine.hand import HandState
 from ..engine.rules import Rules
 from .names import LOG_FORMAT
 from .results import HandResultDict, result_dict
+from .shapes import GameInfoDict, HandDict, LogDict
 
 
 def action_dict(a: A.Action) -> dict[str, Any]:
@@ -103,9 +104,9 @@ def hand_dict(
     deal: Mapping[int, Iterable[int]] | None = None,
     kitty: Iterable[int] = (),
     result: HandResultDict | None = None,
-) -> dict[str, Any]:
+) -> HandDict:
     """One hand as the file format writes it."""
-    out: dict[str, Any] = {"dealer": SEAT_LETTERS[dealer], "upcard": CARD_TEXT[upcard]}
+    out: HandDict = {"dealer": SEAT_LETTERS[dealer], "upcard": CARD_TEXT[upcard], "actions": []}
     if deal:
         out["deal"] = {SEAT_LETTERS[s]: [CARD_TEXT[c] for c in deal[s]] for s in sorted(deal)}
     kitty = list(kitty)
@@ -117,7 +118,7 @@ def hand_dict(
     return out
 
 
-def state_hand_dict(hand: HandState, result: HandResultDict | None = None) -> dict[str, Any]:
+def state_hand_dict(hand: HandState, result: HandResultDict | None = None) -> HandDict:
     """A played hand, from the engine's state."""
     return hand_dict(
         hand.dealer, hand.upcard, hand.actions, deal=hand.deal, kitty=hand.kitty, result=result
@@ -132,8 +133,10 @@ def game_info(
     date: str | None = None,
     initial_score: tuple[int, int] = (0, 0),
     notes: str | None = None,
-) -> dict[str, Any]:
+) -> GameInfoDict:
     """The ``game`` object of a log."""
+    # Built in the order a log shows them (title and date before the players), which a
+    # TypedDict literal cannot do with its optional keys first.
     info: dict[str, Any] = {}
     if title:
         info["title"] = title
@@ -145,10 +148,10 @@ def game_info(
         info["initial_score"] = {"NS": initial_score[0], "EW": initial_score[1]}
     if notes:
         info["notes"] = notes
-    return info
+    return cast("GameInfoDict", info)
 
 
-def log_dict(info: dict[str, Any], game: GameState, *, with_results: bool = True) -> dict[str, Any]:
+def log_dict(info: GameInfoDict, game: GameState, *, with_results: bool = True) -> LogDict:
     """A whole game as a euchre-log/1 document; ``with_results`` fills each hand's ``result``."""
     results = game.results() if with_results else None
     hands = [

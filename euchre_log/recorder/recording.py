@@ -95,7 +95,7 @@ class Recorder:
         if not ops:
             return result
         try:
-            seqs = append(self.store, self.game_id, self.stored.last_seq, ops, session.game)
+            seqs, head = append(self.store, self.game_id, self.stored.last_seq, ops, session.game)
         except GameMovedOn:
             self.reload()
             raise
@@ -105,6 +105,7 @@ class Recorder:
         added = [s for (op, _, _), s in zip(ops, seqs, strict=True) if op == "add"]
         self.stored.seqs = old_seqs[:common] + added
         self.stored.last_seq = seqs[-1]
+        self.stored.head_hash = head
         return result
 
 

@@ -29,6 +29,10 @@ HEAVY = {H: "━", V: "┃", UP_FROM: "┛", UP_TO: "┏", DOWN_FROM: "┓", DOW
 LIGHT = {H: "─", V: "│", UP_FROM: "┘", UP_TO: "┌", DOWN_FROM: "┐", DOWN_TO: "└"}
 DOUBLE = {H: "═", V: "║", UP_FROM: "╝", UP_TO: "╔", DOWN_FROM: "╗", DOWN_TO: "╚"}
 
+MAX_WIDTH = 160
+"""The widest a chart is drawn, however wide the output (a file has no width at all):
+a game of more hands than fit is drawn with every k-th hand."""
+
 MAX_ROWS = 25
 """The most rows a chart has: 0 to 24 one point a row, a larger range scaled to fit."""
 
@@ -101,7 +105,7 @@ class ScoreChart:
         self.labels = labels
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.render(options.max_width)
+        yield self.render(min(options.max_width, MAX_WIDTH))
 
     def render(self, width: int) -> RenderableType:
         """The chart as lines of text, at most ``width`` wide where the hands allow."""
@@ -182,13 +186,19 @@ class ScoreChart:
                 pos = x + len(str(hand)) + 1
                 marks.append(" ")
         marks.append(" hand", style="dim")
-        key = Text(" " * (label_w + 2))
-        key.append("━━", style=NS_STYLE)
-        key.append(f" {self.labels[0]}   ")
-        key.append("──", style=EW_STYLE)
-        key.append(f" {self.labels[1]}   ")
-        key.append("══", style=BOTH_STYLE)
-        key.append(" level")
+        entries = [
+            (Text("━━", style=NS_STYLE), f" {self.labels[0]}"),
+            (Text("──", style=EW_STYLE), f" {self.labels[1]}"),
+            (Text("══", style=BOTH_STYLE), " level"),
+        ]
+        keys: list[Text] = []
+        for mark, words in entries:
+            keys.append(mark.copy().append(words))
         if unit > 1:
-            key.append(f"   (a row is {unit} points)", style="dim")
-        return Group(Lines(lines), marks, key)
+            keys.append(Text(f"(a row is {unit} points)", style="dim"))
+        indent = " " * (label_w + 2)
+        one_line = Text(indent) + Text("   ").join(keys)
+        if one_line.cell_len <= width:
+            return Group(Lines(lines), marks, one_line)
+        # Too narrow for the key on one line: one entry a line, so none of it wraps.
+        return Group(Lines(lines), marks, *(Text(indent) + key for key in keys))

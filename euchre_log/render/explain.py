@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
 from ..engine import actions as A
@@ -180,6 +181,16 @@ def _how(k: KnownCard, discard: int | None, finished: bool) -> str:
     return f"{first}; {'never played' if finished else 'not played yet'}"
 
 
+def _card_line(card: Text, how: str, width: int) -> Table:
+    """A card (``width`` columns, its mark included) and how it is known: what wraps
+    stays under the words, clear of the card."""
+    grid = Table.grid()
+    grid.add_column(min_width=width, no_wrap=True)
+    grid.add_column()
+    grid.add_row(card, Text(how))
+    return grid
+
+
 def seat_block(
     hand: HandState,
     k: SeatKnowledge,
@@ -223,16 +234,12 @@ def seat_block(
         mark = marks.cards.get((x.played_on, k.seat), "") if x.played_on else ""
         if mark:
             line.append(mark, style="bold yellow")
-        line.append(
-            " " * (width - len(line.plain))
-            + _how(
-                x,
-                card if k.seat == hand.dealer else None,
-                over and not hand.unrecorded,
-            )
-            + (f" ({_bower(hand, x.card)[2:]})" if _bower(hand, x.card) else "")
-        )
-        lines.append(_indent(line, (0, 0, 0, INDENT)))
+        how = _how(
+            x,
+            card if k.seat == hand.dealer else None,
+            over and not hand.unrecorded,
+        ) + (f" ({_bower(hand, x.card)[2:]})" if _bower(hand, x.card) else "")
+        lines.append(_indent(_card_line(line, how, width), (0, 0, 0, INDENT)))
     unseen = any(isinstance(a, A.Discard) and a.card is None for a in hand.actions)
     if k.seat == hand.dealer and card is None and unseen:
         line = Text("?", style="dim")
@@ -246,8 +253,7 @@ def seat_block(
             if card_how == "deduced"
             else "discarded (recorded)"
         )
-        line.append(" " * (width - len(line.plain)) + how)
-        lines.append(_indent(line, (0, 0, 0, INDENT)))
+        lines.append(_indent(_card_line(line, how, width), (0, 0, 0, INDENT)))
     if k.active:
         if k.voids:
             for v in k.voids:

@@ -9,6 +9,9 @@ Rich would print (``tests/test_grid.py`` compares the two), and hands any other 
 title, wrapped or multi-line cells, one too wide for the console...) to Rich itself.
 ``FastTable`` does the same for a table printed as part of a larger view, and ``Lines``
 for lines of text that each fit: their segments, without Rich's wrapping of each line.
+``render.fit.Fitted`` (the games list, the hand tables) takes this way whenever its table
+fits at its natural widths, the one case where it draws the table as it is; a table it
+squeezes, shortens or stacks is laid out by Rich.
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -28,6 +29,7 @@ from ..engine.hand import HandState
 from ..engine.knowledge import DEALT, DEDUCED, SeatKnowledge, discard_of, knowledge
 from ..formats.text import block, visible
 from . import cards as rc
+from .fit import NARROW, Fitted
 from .tables import FLAG_WORDS
 from .words import card_row, label, message, person, suit_words, team_label
 
@@ -360,6 +362,32 @@ def _dealt_cell(hand: HandState, seat: int, k: SeatKnowledge, say_how: bool) -> 
     return Text("not known" if hand.finished else "not known yet", style="dim")
 
 
+def _setup_stack(
+    hand: HandState,
+    players: Mapping[str, str],
+    rows: Sequence[tuple[int, Sequence[Text], Text | None]],
+    heading: str | None,
+) -> RenderableType:
+    """The bidding and the deal for a narrow screen: a seat a row, its bids on one line
+    and its hand as dealt on the next."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column()
+    grid.add_column()
+    dealt = any(cards is not None for _, _, cards in rows)
+    how = (heading or "Hand as dealt").replace("Hand as dealt", "hand as dealt")
+    grid.add_row(
+        Text("Seat", style="bold"), Text("Bids" + (f"; {how}" if dealt else ""), style="bold")
+    )
+    for seat, bid_cells, cards in rows:
+        name = Text(label(seat, players))
+        if seat == hand.dealer:
+            name = Group(name, Text("dealer", style="dim"))  # type: ignore[assignment]
+        bids_said = [b for b in bid_cells if b.plain]
+        line = Text(", ").join(bids_said) if bids_said else Text("-", style="dim")
+        grid.add_row(name, line if cards is None else Group(line, cards))
+    return grid
+
+
 def setup_view(
     hand: HandState, players: Mapping[str, str], marks: Marks = NO_MARKS
 ) -> RenderableType:
@@ -383,6 +411,7 @@ def setup_view(
     any_known = any(k.dealt is not None for k in known)
     if any_known:
         table.add_column(heading.get(common or "", "Hand as dealt"))
+    rows: list[tuple[int, list[Text], Text | None]] = []
     seat = left_of(hand.dealer)
     for _ in range(4):
         name = Text(label(seat, players))
@@ -392,12 +421,19 @@ def setup_view(
         for r in (1, 2) if round_two else (1,):
             words = [bid_words(hand, a) for rr, s, a in said if rr == r and s == seat]
             cells.append(words[0] if words else Text(""))
-        if any_known:
-            cells.append(_dealt_cell(hand, seat, known[seat], common is None))
-        table.add_row(*cells)
+        dealt = _dealt_cell(hand, seat, known[seat], common is None) if any_known else None
+        table.add_row(*cells, *(() if dealt is None else (dealt,)))
+        rows.append((seat, cells[1:], dealt))
         seat = left_of(seat)
     if said or any_known:
-        parts.append(table)
+        parts.append(
+            Fitted(
+                table,
+                lambda: _setup_stack(hand, players, rows, heading.get(common or "")),
+                whole=("Round one", "Round two", *heading.values(), "Hand as dealt"),
+                below=NARROW,
+            )
+        )
 
     upcard = upcard_line(hand, players)
     if upcard is not None and not picked_up(hand):
@@ -508,6 +544,58 @@ def trick_diagram(
     return grid
 
 
+def trick_list(
+    hand: HandState, k: int, players: Mapping[str, str], marks: Marks = NO_MARKS
+) -> RenderableType:
+    """Trick ``k`` (0-based) as a list for a narrow screen: a seat a line, North first,
+    each seat's card with the same words as the diagram."""
+    played = dict(trick_cards(hand, k))
+    leader = hand.leaders[k] if k < len(hand.leaders) else None
+    winner = hand.winners[k] if k < len(hand.winners) else None
+    reneged = {
+        f.seat for f in hand.flags if f.kind == RENEGE and f.trick == k + 1 and f.seat is not None
+    }
+    lines = [
+        Text("  ").append_text(
+            _cell(
+                hand,
+                k,
+                seat,
+                played,
+                leader,
+                winner,
+                reneged,
+                players,
+                marks.cards.get((k + 1, seat), ""),
+            )
+        )
+        for seat in range(4)
+    ]
+    return Group(*lines)
+
+
+class TrickLayout:
+    """A trick as the table diagram where it fits (and at ``NARROW`` columns or more),
+    else as a list: a name too long for the diagram never cuts a card."""
+
+    def __init__(self, hand: HandState, k: int, players: Mapping[str, str], marks: Marks):
+        self.args = (hand, k, players, marks)
+
+    def chosen(self, console: Console, options: ConsoleOptions) -> RenderableType:
+        """The diagram, or the list when the diagram does not fit the width."""
+        if options.max_width >= NARROW:
+            diagram = trick_diagram(*self.args)
+            if Measurement.get(console, options, diagram).maximum <= options.max_width:
+                return diagram
+        return trick_list(*self.args)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.chosen(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.chosen(console, options))
+
+
 def trick_view(
     game: GameState, index: int, k: int, players: Mapping[str, str], marks: Marks = NO_MARKS
 ) -> RenderableType:
@@ -531,7 +619,7 @@ def trick_view(
     else:
         head.append("; not finished", style="yellow")
     parts.append(head)
-    parts.append(trick_diagram(hand, k, players, marks))
+    parts.append(TrickLayout(hand, k, players, marks))
     parts.extend(flag_text(f, players) for f in hand.result_flags() if f.trick == k + 1)
     parts.extend(action_sentence(hand, a, players) for a in stages(hand).get(k + 1, []))
     parts.extend(marks.tricks.get(k + 1, ()))

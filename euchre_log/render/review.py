@@ -35,6 +35,7 @@ from ..engine.review import (
 )
 from ..engine.scoring import trick_points
 from . import cards as rc
+from .fit import NARROW, Fitted
 from .html import PlayMark, Review
 from .replay import Marks
 from .words import label
@@ -355,7 +356,7 @@ def game_review_view(
         parts.append(Text(""))
         parts.append(hand_review_view(by_number[r.number], r, players))
     parts.append(Text(""))
-    parts.append(accuracy_table(reviews, players))
+    parts.append(Fitted(accuracy_table(reviews, players), below=NARROW))
     parts.append(Text(ACCURACY_NOTE, style="dim"))
     return Group(*parts)
 

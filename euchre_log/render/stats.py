@@ -12,6 +12,7 @@ from rich.text import Text
 from ..engine.cards import SUIT_LETTERS, SUIT_NAMES
 from ..formats.text import visible
 from . import cards as rc
+from .fit import NARROW, Fitted
 
 RELATIVE_WORDS = {
     "left_of_dealer": "Left of the dealer (bids first)",
@@ -266,10 +267,12 @@ def person_view(doc: Mapping[str, Any]) -> RenderableType:
     ):
         facts.add_row(label, str(value))
     parts: list[RenderableType] = [scope_line(doc), head, Text(""), facts, Text("")]
-    parts.append(calls_table(p))
+    parts.append(Fitted(calls_table(p), below=NARROW))
     if doc["partnerships"]:
         parts.append(Text(""))
-        parts.append(partnerships_table(doc["partnerships"], "With each partner"))
+        parts.append(
+            Fitted(partnerships_table(doc["partnerships"], "With each partner"), below=NARROW)
+        )
     if p.get("review") is not None:
         rows = [(p["name"], p["review"])]
         rows += [
@@ -278,7 +281,7 @@ def person_view(doc: Mapping[str, Any]) -> RenderableType:
             if q.get("review") is not None
         ]
         parts.append(Text(""))
-        parts.append(review_table(rows, "Open-hand review"))
+        parts.append(Fitted(review_table(rows, "Open-hand review"), below=NARROW))
         cover = coverage_line(doc)
         if cover is not None:
             parts.append(cover)
@@ -296,16 +299,21 @@ def stats_view(doc: Mapping[str, Any], person: bool = False) -> RenderableType:
     if person:
         return person_view(doc)
     parts: list[RenderableType] = [scope_line(doc), Text("")]
-    parts.append(players_table(doc["players"]))
+    parts.append(Fitted(players_table(doc["players"]), below=NARROW))
     parts.append(Text(""))
-    parts.append(makers_table(doc["players"]))
+    parts.append(Fitted(makers_table(doc["players"]), below=NARROW))
     if doc["partnerships"]:
         parts.append(Text(""))
-        parts.append(partnerships_table(doc["partnerships"]))
+        parts.append(Fitted(partnerships_table(doc["partnerships"]), below=NARROW))
     if doc.get("review") is not None:
         parts.append(Text(""))
         parts.append(
-            review_table([(p["name"], p["review"]) for p in doc["players"]], "Open-hand review")
+            Fitted(
+                review_table(
+                    [(p["name"], p["review"]) for p in doc["players"]], "Open-hand review"
+                ),
+                below=NARROW,
+            )
         )
         pairs = sorted(doc["partnerships"], key=lambda p: (-p["games"], -p["wins"], p["players"]))
         if pairs:
@@ -314,8 +322,12 @@ def stats_view(doc: Mapping[str, Any], person: bool = False) -> RenderableType:
                 title += f" (the {MAX_PAIRS} that played most together; --json has all)"
             parts.append(Text(""))
             parts.append(
-                review_table(
-                    [(" & ".join(q["players"]), q["review"]) for q in pairs[:MAX_PAIRS]], title
+                Fitted(
+                    review_table(
+                        [(" & ".join(q["players"]), q["review"]) for q in pairs[:MAX_PAIRS]],
+                        title,
+                    ),
+                    below=NARROW,
                 )
             )
         cover = coverage_line(doc)

@@ -9,10 +9,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.cards import SEAT_LETTERS, TEAM_NAMES
-from ..engine.game import GameState
+from ..engine.game import GameState, HandResult
 from ..formats.text import visible
 from . import cards as rc
-from .grid import FastTable
+from .fit import NARROW, Fitted
 
 OUTCOME_WORDS = {
     "made": "made",
@@ -53,9 +53,16 @@ def points_text(points: tuple[int, int]) -> str:
 
 
 def hand_table(
-    game: GameState, players: Mapping[str, str] | None = None, title: str | None = None
+    game: GameState,
+    players: Mapping[str, str] | None = None,
+    title: str | None = None,
+    *,
+    short: bool = False,
 ) -> Table:
-    """One row per hand: dealer, upcard, trump, maker, alone, tricks, points and score."""
+    """One row per hand: dealer, upcard, trump, maker, alone, tricks, points and score.
+
+    ``short``: the same for 80 columns, with "alone" beside the maker and short headings.
+    """
     table = Table(
         title=Text(visible(title)) if title else None,
         title_justify="left",
@@ -63,43 +70,105 @@ def hand_table(
         pad_edge=False,
         header_style="bold",
     )
-    table.add_column("Hand", justify="right")
+    table.add_column("#" if short else "Hand", justify="right")
     table.add_column("Dealer")
     table.add_column("Up", justify="center")
     table.add_column("Trump", justify="center")
     table.add_column("Maker")
-    table.add_column("Alone")
-    table.add_column("Tricks NS-EW", justify="center")
+    if not short:
+        table.add_column("Alone")
+    table.add_column("Tricks" if short else "Tricks NS-EW", justify="center")
     table.add_column("Result")
     table.add_column("Points")
-    table.add_column("Score NS-EW", justify="center")
+    table.add_column("Score" if short else "Score NS-EW", justify="center")
     for hand, result in zip(game.hands, game.results(), strict=True):
-        alone = ""
-        if result.alone:
-            alone = "alone"
-            if result.defender_alone is not None:
-                alone += f" v {SEAT_LETTERS[result.defender_alone]}"
-        outcome = Text(OUTCOME_WORDS.get(result.outcome, result.outcome))
-        if result.outcome == "euchred":
-            outcome.stylize("yellow")
-        elif result.outcome == "march":
-            outcome.stylize("green")
-        number = Text(str(result.number))
-        if result.flags:
-            number.append(" !", style="bold red")
-        table.add_row(
-            number,
+        maker = seat_name(result.maker, players)
+        alone = _alone(result)
+        cells = [
+            _number(result),
             seat_name(result.dealer, players),
             rc.card(hand.upcard),
             rc.suit(result.trump),
-            seat_name(result.maker, players),
-            alone,
+            f"{maker} {alone}" if short and alone else maker,
+            *(() if short else (alone,)),
             score_text(result.tricks) if result.trump is not None else "-",
-            outcome,
+            _outcome(result),
             points_text(result.points),
             score_text(result.score_after),
-        )
+        ]
+        table.add_row(*cells)
     return table
+
+
+HAND_TABLE_WHOLE = ("Hand", "#", "Up", "Trump", "Tricks NS-EW", "Tricks", "Result", "Points")
+"""The hand table's columns whose cells never wrap: the number, the cards, tricks, outcome
+and points (names and "alone v W" may; a score has no space to wrap at)."""
+
+
+def _number(result: HandResult) -> Text:
+    number = Text(str(result.number))
+    if result.flags:
+        number.append(" !", style="bold red")
+    return number
+
+
+def _alone(result: HandResult) -> str:
+    if not result.alone:
+        return ""
+    if result.defender_alone is not None:
+        return f"alone v {SEAT_LETTERS[result.defender_alone]}"
+    return "alone"
+
+
+def _outcome(result: HandResult) -> Text:
+    outcome = Text(OUTCOME_WORDS.get(result.outcome, result.outcome))
+    if result.outcome == "euchred":
+        outcome.stylize("yellow")
+    elif result.outcome == "march":
+        outcome.stylize("green")
+    return outcome
+
+
+def hand_stack(game: GameState, players: Mapping[str, str] | None = None) -> RenderableType:
+    """The hand table stacked for a narrow screen: two lines a hand, the deal and trump,
+    then the outcome, the tricks, the points and the score."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column()
+    for hand, result in zip(game.hands, game.results(), strict=True):
+        deal = Text(f"{seat_name(result.dealer, players)} deals ")
+        deal.append_text(rc.card(hand.upcard))
+        if result.trump is not None:
+            deal.append(" · ")
+            deal.append_text(rc.suit(result.trump))
+            deal.append(f" by {seat_name(result.maker, players)}")
+            if result.alone:
+                deal.append(f" {_alone(result)}")
+        end = _outcome(result)
+        if result.trump is not None:
+            end.append(f" · tricks {score_text(result.tricks)}")
+        if any(result.points):
+            end.append(f" · {points_text(result.points)}")
+        end.append(f" · score {score_text(result.score_after)}")
+        grid.add_row(_number(result), Group(deal, end))
+    return Group(
+        Text(
+            "Each hand: the deal and trump, then the result (tricks and score NS-EW).", style="dim"
+        ),
+        grid,
+    )
+
+
+def fitted_hand_table(game: GameState, players: Mapping[str, str] | None = None) -> RenderableType:
+    """The hand table when it fits the width, else with short headings ("alone" beside
+    the maker) when that fits, else (and below ``NARROW``) stacked."""
+    return Fitted(
+        hand_table(game, players),
+        lambda: hand_stack(game, players),
+        whole=HAND_TABLE_WHOLE,
+        below=NARROW,
+        short=lambda: hand_table(game, players, short=True),
+    )
 
 
 def flag_lines(game: GameState) -> list[Text]:
@@ -138,7 +207,7 @@ def table_and_flags(
     parts: list[RenderableType] = []
     if title:
         parts.append(Text(visible(title), style="bold"))
-    parts.append(FastTable(hand_table(game, players)))
+    parts.append(fitted_hand_table(game, players))
     flags = flag_lines(game)
     if flags:
         parts.append(Text(""))

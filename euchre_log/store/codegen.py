@@ -57,8 +57,9 @@ _TYPE_NAMES = {"AutoString": "String"}  # SQLModel's str type is a String for ev
 
 def variable(table_name: str) -> str:
     """The module variable a table is bound to, as ``schema.py`` names it: ``game`` ->
-    ``GAME_T``, ``game_seat`` -> ``SEAT_T``, ``hand_review`` -> ``REVIEW_T``..."""
-    short = {"game_seat": "SEAT", "hand_review": "REVIEW"}
+    ``GAME_T``, ``game_seat`` -> ``SEAT_T``, ``hand_review`` -> ``REVIEW_T``,
+    ``game_registry`` -> ``REGISTRY_T``..."""
+    short = {"game_seat": "SEAT", "hand_review": "REVIEW", "game_registry": "REGISTRY"}
     return short.get(table_name, table_name.upper()) + "_T"
 
 
@@ -185,13 +186,25 @@ def render_sql() -> str:
     return "\n".join(lines)
 
 
+def _write(target: Path, text: str) -> None:
+    if target.exists() and target.read_text(encoding="utf-8") == text:
+        print(f"{target} is up to date", file=sys.stderr)
+        return
+    target.write_text(text, encoding="utf-8")
+    print(f"wrote {target}", file=sys.stderr)
+
+
 def main() -> None:
-    for target, text in ((TARGET, render()), (SQL_TARGET, render_sql())):
-        if target.exists() and target.read_text(encoding="utf-8") == text:
-            print(f"{target} is up to date", file=sys.stderr)
-            continue
-        target.write_text(text, encoding="utf-8")
-        print(f"wrote {target}", file=sys.stderr)
+    _write(TARGET, render())
+    # The queries are compiled over the tables just written (a new column is selected
+    # by the same run that adds it), not over the module imported before.
+    import importlib
+
+    from . import queries, tables
+
+    importlib.reload(tables)
+    importlib.reload(queries)
+    _write(SQL_TARGET, render_sql())
 
 
 if __name__ == "__main__":

@@ -11,8 +11,10 @@ target when it does not know them.
   copies only the rest.
 - A game whose chain is broken in the source (``verify`` finds a problem) is refused:
   copying it would launder the tampering into a fresh database.
-- Each game is copied in a transaction of its own, and its chain is verified in the
-  target before that transaction commits; an interrupted copy leaves whole games only.
+- Each game is copied in a transaction of its own, registered in the target's register of
+  games (``store.registry``, event ``copied``, with its header and head), and its chain is
+  verified in the target before that transaction commits; an interrupted copy leaves
+  whole games only.
 - A game the target cannot store (PostgreSQL refuses a NUL byte in text, which SQLite
   keeps) is refused, saying where, and the copy goes on with the next game: one odd row
   never stops the rest, however often the copy is run again.
@@ -27,8 +29,10 @@ from typing import Any
 from sqlalchemy import Connection, insert, select
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 
+from . import registry
 from .db import Store, StoreError, database_error
 from .games import NoSuchGame, player_ids
+from .journal import HEADER, now
 from .tables import ACTION_T, FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 from .verify import verify_game
 
@@ -142,6 +146,7 @@ def _write(conn: Connection, game: _Game) -> int:
     there = _existing(conn, uid)
     if there is not None:
         raise _AlreadyThere(there)
+    registry.lock(conn)
     ids = player_ids(conn, [game.players[s] for s in sorted(game.players)])
     values = {k: v for k, v in game.row.items() if k != "id"}
     key = conn.execute(insert(GAME_T).values(**values)).inserted_primary_key
@@ -157,6 +162,22 @@ def _write(conn: Connection, game: _Game) -> int:
     for table, rows in ((ACTION_T, game.actions), (HAND_T, game.hands), (FLAG_T, game.flags)):
         if rows:
             conn.execute(insert(table), _without_id(rows, new_id))
+    header = next((a for a in game.actions if a["kind"] == HEADER), None)
+    registry.register(
+        conn,
+        [
+            registry.Registered(
+                new_id,
+                uid,
+                registry.COPIED,
+                None if header is None else header["seq"],
+                None if header is None else header["hash"],
+                values["last_seq"],
+                values["head_hash"],
+            )
+        ],
+        now(),
+    )
     problems = verify_game(conn, new_id)
     if problems:  # never expected: the rows are the source's, byte for byte
         raise StoreError(f"game {game.row['id']} did not copy exactly: {problems[0].message}")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..formats.report import game_report
+from ..formats.shapes import GameInfoDict, LogDict
 from ..formats.writer import game_info, log_dict
 from .db import Store
 from .read import StoredGame, load_game
 
 
-def info_of(stored: StoredGame) -> dict[str, Any]:
+def info_of(stored: StoredGame) -> GameInfoDict:
     """The ``game`` object of a stored game's log."""
     return game_info(
         stored.players,
@@ -22,13 +23,16 @@ def info_of(stored: StoredGame) -> dict[str, Any]:
     )
 
 
-def export_log(store: Store, game_id: int) -> dict[str, Any]:
+def export_log(store: Store, game_id: int) -> LogDict:
     """A stored game as a euchre-log/1 document, each hand's ``result`` filled in."""
+    from ..formats.fingerprint import fingerprint
     from ..formats.seal import head_hash
 
     stored = load_game(store, game_id)
     info = info_of(stored)
-    info["head_hash"] = head_hash(stored.players, stored.rules, stored.initial_score, stored.game)
+    seal = head_hash(stored.players, stored.rules, stored.initial_score, stored.game)
+    info["head_hash"] = seal
+    info["fingerprint"] = fingerprint(seal)
     return log_dict(info, stored.game)
 
 
@@ -42,5 +46,7 @@ def summary_dict(stored: StoredGame) -> dict[str, Any]:
         "players": stored.players,
         "rules": stored.rules.to_dict(),
         "status": "finished" if stored.game.winner is not None else "in progress",
+        "fingerprint": stored.fingerprint,
+        "last_entry": stored.last_seq,
         **report,
     }

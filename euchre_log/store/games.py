@@ -8,9 +8,11 @@ got there first, the write is refused with ``GameMovedOn`` and nothing is stored
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, delete, func, insert, select, update
@@ -19,18 +21,25 @@ from sqlalchemy.exc import IntegrityError
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
 from ..engine.game import GameState, hand_result
+from ..engine.hand import HandState
 from ..engine.record import StartHand
 from ..engine.rules import Rules
 from ..formats.names import MAX_HANDS
 from ..formats.reader import LogError
+from ..formats.seal import sealed_rules
 from ..formats.text import name_key, normal_name
+from . import registry
 from .db import Store, StoreError
 from .journal import (
     GameMovedOn,
     append_journal,
+    canonical,
     chain_entries,
+    entry_text,
     genesis,
     hand_heads,
+    header_data,
+    header_row,
     insert_journal,
     insert_rows,
     journal_rows,
@@ -66,6 +75,19 @@ def _game_row(conn: Connection, game_id: int) -> Any:
     return row
 
 
+def players_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str, str]]:
+    """Each game's players by seat."""
+    q = (
+        select(SEAT_T.c.game_id, SEAT_T.c.seat, PLAYER_T.c.name)
+        .join(PLAYER_T, PLAYER_T.c.id == SEAT_T.c.player_id)
+        .where(SEAT_T.c.game_id.in_(list(game_ids)))
+    )
+    out: dict[int, dict[str, str]] = {g: {} for g in game_ids}
+    for gid, seat, name in conn.execute(q):
+        out[gid][seat] = name
+    return {g: {s: p[s] for s in SEAT_LETTERS if s in p} for g, p in out.items()}
+
+
 def replay_in(conn: Connection, game_id: int) -> StoredGame:
     """A game replayed through the engine, read in the caller's transaction (without
     its players: ``players`` is empty)."""
@@ -76,29 +98,154 @@ def rejudge(conn: Connection) -> int:
     """Rebuild every game's cached results from its journal, as the engine judges it now.
 
     Run once when a database last judged by an older engine is opened (``access.open_store``):
-    the journal is the truth, and the caches that ``games`` and ``stats`` read must agree
-    with what ``summary`` and ``check`` derive from it. A game whose journal no longer
-    replays is left as it is, for ``verify`` to report. Returns the games rebuilt.
+    the journal is the truth, and the caches that ``games``, ``stats`` and ``import`` read
+    (the hands, flags, the game's summary and its content hash) must agree with what
+    ``summary`` and ``check`` derive from it. A game whose journal no longer replays is
+    left as it is, for ``verify`` to report. Returns the games rebuilt.
     """
     done = 0
-    for row in conn.execute(select(GAME_T).order_by(GAME_T.c.id)).all():
+    games = conn.execute(select(GAME_T).order_by(GAME_T.c.id)).all()
+    players = players_of(conn, [r.id for r in games]) if games else {}
+    for row in games:
         try:
             stored = _replayed(row, {}, journal_rows(conn, row.id), seats=False)
         except (StoreError, LogError, ValueError):
             continue
         state = stored.game
-        hands, flags = _cache_rows(row.id, state, hand_heads(conn, row.id))
-        summary = _game_summary(state)
-        if (
-            _cached(conn, HAND_T, row.id, "number") == _comparable(hands)
-            and _cached(conn, FLAG_T, row.id, "id") == _comparable(flags)
-            and all(getattr(row, k) == v for k, v in summary.items())
-        ):
+        differences = cache_differences(conn, row, state, players[row.id], heads=True)
+        if not differences:
             continue  # judged the same: leave the rows as they are
-        _write_cache(conn, row.id, state)
-        conn.execute(update(GAME_T).where(GAME_T.c.id == row.id).values(**summary))
+        if any(d.cache in ("hand", "flag") for d in differences):
+            _write_cache(conn, row.id, state)
+        content = content_hash(players[row.id], state, (row.initial_ns, row.initial_ew))
+        conn.execute(
+            update(GAME_T)
+            .where(GAME_T.c.id == row.id)
+            .values(content_hash=content, **_game_summary(state))
+        )
         done += 1
     return done
+
+
+@dataclass(frozen=True, slots=True)
+class CacheDifference:
+    """A cached result that is not what the game's journal says: which cache (``hand``,
+    ``flag``, ``game`` or ``content``), the hand it is about, and a sentence."""
+
+    cache: str
+    hand: int | None
+    message: str
+
+
+def _shown(value: Any) -> str:
+    return "nothing" if value is None else str(value)
+
+
+def cache_differences(
+    conn: Connection,
+    row: Any,
+    state: GameState,
+    players: Mapping[str, str],
+    *,
+    heads: bool = False,
+) -> list[CacheDifference]:
+    """Every cache of one game that disagrees with the engine's state replayed from its
+    journal: what ``rejudge`` rebuilds and ``verify`` reports. Each hand's head hash is
+    compared only with ``heads`` (``verify`` reports those apart, as broken heads)."""
+    out: list[CacheDifference] = []
+    expected_hands, expected_flags = _cache_rows(row.id, state, hand_heads(conn, row.id))
+    cached_hands = {
+        int(r["number"]): r
+        for r in conn.execute(select(HAND_T).where(HAND_T.c.game_id == row.id)).mappings()
+    }
+    expected = {int(h["number"]): h for h in expected_hands}
+    for number in sorted(set(cached_hands) | set(expected)):
+        have, want = cached_hands.get(number), expected.get(number)
+        if have is None:
+            out.append(CacheDifference("hand", number, f"hand {number}'s cached result is missing"))
+            continue
+        if want is None:
+            out.append(
+                CacheDifference(
+                    "hand",
+                    number,
+                    f"there is a cached result for hand {number}, which its record does not have",
+                )
+            )
+            continue
+        wrong = [k for k, v in want.items() if (heads or k != "head_hash") and have[k] != v]
+        if wrong:
+            said = ", ".join(
+                f"{k} {_shown(have[k])} (the record: {_shown(want[k])})" for k in wrong
+            )
+            out.append(
+                CacheDifference("hand", number, f"hand {number}'s cached result says {said}")
+            )
+    have_flags = _cached(conn, FLAG_T, row.id, "id")
+    want_flags = _comparable(expected_flags)
+    if have_flags != want_flags:
+        hands_of = {dict(f)["hand"] for f in set(have_flags).symmetric_difference(want_flags)} or {
+            dict(f)["hand"] for f in have_flags + want_flags
+        }
+        for number in sorted(hands_of):
+            n_have = sum(dict(f)["hand"] == number for f in have_flags)
+            n_want = sum(dict(f)["hand"] == number for f in want_flags)
+            out.append(
+                CacheDifference(
+                    "flag",
+                    number,
+                    f"hand {number}'s cached flags are not the ones its record raises "
+                    f"({n_have} cached, {n_want} in the record)",
+                )
+            )
+    summary = _game_summary(state)
+    wrong = [k for k, v in summary.items() if getattr(row, k) != v]
+    if wrong:
+        said = ", ".join(
+            f"{k} {_shown(getattr(row, k))} (the record: {_shown(summary[k])})" for k in wrong
+        )
+        out.append(CacheDifference("game", None, f"the game's cached summary says {said}"))
+    content = content_hash(players, state, (row.initial_ns, row.initial_ew))
+    if row.content_hash != content:
+        out.append(
+            CacheDifference(
+                "content",
+                None,
+                "its content hash, by which import recognises the game, is not its record's",
+            )
+        )
+    return out
+
+
+def content_hash(
+    players: Mapping[str, str], state: GameState, initial_score: tuple[int, int]
+) -> str:
+    """What was played, as one SHA-256: the players (by their folded names), the rules as
+    the export's seal covers them, the starting score, and every hand's deal and actions.
+
+    Titles, dates, notes on the game, times and undone entries are not part of it: two
+    games with the same content are the same game, however they came into the database.
+    ``import`` finds a game it already holds by it (``game.content_hash``, kept up to date
+    by every write). It hashes the journal's own texts of the entries, so it costs a few
+    microseconds per entry.
+    """
+    digest = hashlib.sha256()
+    start = {
+        "players": {s: player_key(players.get(s, "")) for s in SEAT_LETTERS},
+        "rules": sealed_rules(state.rules),
+        "initial_score": list(initial_score),
+    }
+    digest.update(canonical(start).encode())
+    for hand in state.hands:
+        for entry in _hand_entries(hand):
+            kind, text_ = entry_text(entry)
+            digest.update(f"\n{kind}|{text_}".encode())
+    return digest.hexdigest()
+
+
+def _hand_entries(hand: HandState) -> list[Any]:
+    """A hand as the journal's entries: its start, then its actions."""
+    return [StartHand(hand.dealer, hand.upcard, dict(hand.deal), hand.kitty), *hand.actions]
 
 
 def _comparable(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
@@ -214,8 +361,12 @@ def _insert_game(
     initial_score: tuple[int, int],
     source: str,
 ) -> int:
-    """Insert an empty game and its seats."""
+    """Insert an empty game: its row, its seats, its header (entry 0) and its place in
+    the register."""
+    registry.lock(conn)
     ids = player_ids(conn, [players[s] for s in SEAT_LETTERS])
+    stamp, uid = now(), uuid.uuid4().hex
+    header = header_row(uid, _header(players, rules, initial_score, first_dealer), stamp)
     game_id = _insert_game_row(
         conn,
         rules,
@@ -225,12 +376,38 @@ def _insert_game(
         notes=notes,
         initial_score=initial_score,
         source=source,
+        uid=uid,
+        stamp=stamp,
+        summary={
+            "head_hash": header[-1],
+            "content_hash": content_hash(players, GameState(rules, initial_score), initial_score),
+        },
     )
     conn.execute(
         insert(SEAT_T),
         [{"game_id": game_id, "seat": s, "player_id": ids[players[s]]} for s in SEAT_LETTERS],
     )
+    insert_journal(conn, [(game_id, *header)])
+    registry.register(
+        conn,
+        [registry.Registered(game_id, uid, registry.CREATED, 0, header[-1], 0, header[-1])],
+        stamp,
+    )
     return game_id
+
+
+def _header(
+    players: Mapping[str, str], rules: Rules, initial_score: tuple[int, int], first_dealer: int
+) -> dict[str, Any]:
+    """A game's header entry, with its rules exactly as the game row stores them."""
+    return header_data(
+        players, json.loads(_rules_text(rules)), initial_score, SEAT_LETTERS[first_dealer]
+    )
+
+
+def _rules_text(rules: Rules) -> str:
+    """The rules as the game row stores them."""
+    return json.dumps(rules.to_dict())
 
 
 def _insert_game_row(
@@ -243,13 +420,12 @@ def _insert_game_row(
     notes: str | None,
     initial_score: tuple[int, int],
     source: str,
-    uid: str | None = None,
+    uid: str,
+    stamp: str,
     summary: dict[str, Any] | None = None,
 ) -> int:
-    """Insert a game row; ``summary`` overrides the empty game's cached fields (an import
-    knows its final score, last entry and head hash up front)."""
-    stamp = now()
-    uid = uid or uuid.uuid4().hex
+    """Insert a game row; ``summary`` overrides the empty game's cached fields (its head
+    hash, and for an import its final score and last entry)."""
     fields: dict[str, Any] = {
         "status": "in progress",
         "score_ns": initial_score[0],
@@ -257,7 +433,6 @@ def _insert_game_row(
         "winner": None,
         "hands": 0,
         "last_seq": 0,
-        "head_hash": genesis(uid),
         **(summary or {}),
     }
     result = conn.execute(
@@ -267,7 +442,7 @@ def _insert_game_row(
             "title": title,
             "date": date,
             "notes": notes,
-            "rules": json.dumps(rules.to_dict()),
+            "rules": _rules_text(rules),
             "first_dealer": SEAT_LETTERS[first_dealer],
             "initial_ns": initial_score[0],
             "initial_ew": initial_score[1],
@@ -379,14 +554,15 @@ def append(
     expected_last_seq: int,
     ops: Sequence[tuple[str, Any, int]],
     state: GameState,
-) -> list[int]:
+) -> tuple[list[int], str]:
     """Append entries (``("add", entry, hand)``) and undos (``("undo", seq, hand)``).
 
     ``state`` is the engine's state after them; the caches are rebuilt from it, from the
     first hand the entries touch: a line at the table rewrites its own hand's row, not
     the whole game's, so that every line is stored as fast late in a long game as early.
-    Returns the new entries' sequence numbers. Raises ``GameMovedOn`` if the game's
-    last sequence number is no longer ``expected_last_seq``: nothing is then stored.
+    Returns the new entries' sequence numbers and the game's head hash after them. Raises
+    ``GameMovedOn`` if the game's last sequence number is no longer ``expected_last_seq``:
+    nothing is then stored.
     """
     if len(state.hands) > MAX_HANDS_PER_GAME:
         raise StoreError(f"a game may hold at most {MAX_HANDS_PER_GAME} hands")
@@ -397,22 +573,45 @@ def append(
                 f"game {game_id} moved on: another recorder added to it since it was loaded "
                 f"(entry {row.last_seq}, not {expected_last_seq})"
             )
+        summary = _game_summary(state)
+        # A new hand or the game's end is a checkpoint: the register records the head, so
+        # that entries cut off before it (and the head hash set back) still show.
+        checkpoint = summary["hands"] > row.hands or (
+            summary["status"] == "finished" and row.status != "finished"
+        )
+        if checkpoint:
+            registry.lock(conn)
         seqs, prev, stamp, hashes = append_journal(
             conn, game_id, row.last_seq, row.head_hash or genesis(row.uid), ops
         )
         seq = seqs[-1] if seqs else row.last_seq
+        if checkpoint and seqs:
+            registry.register(
+                conn,
+                [registry.Registered(game_id, row.uid, registry.CHECKPOINT, None, None, seq, prev)],
+                stamp,
+            )
         # The hands from the first one touched on: every one of them has an entry among
         # these (the undos take back the tail of the record, the adds make the new tail),
         # so each one's head hash is the last of its new entries.
         first = min((hand for _, _, hand in ops), default=len(state.hands) + 1)
         heads = {hand: digest for hand, digest in zip([h for _, _, h in ops], hashes, strict=True)}
         _write_cache(conn, game_id, state, heads=heads, first=first)
+        content = content_hash(
+            players_of(conn, [game_id])[game_id], state, (row.initial_ns, row.initial_ew)
+        )
         conn.execute(
             update(GAME_T)
             .where(GAME_T.c.id == game_id)
-            .values(last_seq=seq, head_hash=prev, updated_at=stamp, **_game_summary(state))
+            .values(
+                last_seq=seq,
+                head_hash=prev,
+                content_hash=content,
+                updated_at=stamp,
+                **summary,
+            )
         )
-    return seqs
+    return seqs, prev
 
 
 def import_game(
@@ -446,39 +645,47 @@ def import_games(
     if conn is None:
         with store.writing() as c:
             return import_games(store, games, conn=c)
+    registry.lock(conn)
     names = {info["players"][s] for info, _ in games for s in SEAT_LETTERS}
     ids_by_name = player_ids(conn, sorted(names))
     journal: list[tuple[Any, ...]] = []
     seats: list[dict[str, Any]] = []
     hand_rows: list[dict[str, Any]] = []
     flag_rows: list[dict[str, Any]] = []
+    registered: list[registry.Registered] = []
     out: list[int] = []
     stamp = now()
     for info, state in games:
         # The chain needs only the game's uid, so it is worked out first and the game row
         # goes in complete: one insert, not an insert, a read-back and an update.
         uid = uuid.uuid4().hex
+        initial = _initial_score(info)
+        first_dealer = state.hands[0].dealer if state.hands else 0
+        players = {s: info["players"][s] for s in SEAT_LETTERS}
         chain, heads, prev = chain_entries(
             uid,
-            (
-                [StartHand(h.dealer, h.upcard, dict(h.deal), h.kitty), *h.actions]
-                for h in state.hands
-            ),
+            _header(players, state.rules, initial, first_dealer),
+            (_hand_entries(h) for h in state.hands),
             stamp,
         )
-        seq = len(chain)
-        score = info.get("initial_score") or {"NS": 0, "EW": 0}
+        seq = chain[-1][0]
         game_id = _insert_game_row(
             conn,
             state.rules,
-            first_dealer=state.hands[0].dealer if state.hands else 0,
+            first_dealer=first_dealer,
             title=info.get("title"),
             date=info.get("date"),
             notes=info.get("notes"),
-            initial_score=(score["NS"], score["EW"]),
+            initial_score=initial,
             source="imported",
             uid=uid,
-            summary={"last_seq": seq, "head_hash": prev, **_game_summary(state)},
+            stamp=stamp,
+            summary={
+                "last_seq": seq,
+                "head_hash": prev,
+                "content_hash": content_hash(players, state, initial),
+                **_game_summary(state),
+            },
         )
         out.append(game_id)
         seats.extend(
@@ -486,6 +693,9 @@ def import_games(
             for s in SEAT_LETTERS
         )
         journal.extend((game_id, *row) for row in chain)
+        registered.append(
+            registry.Registered(game_id, uid, registry.IMPORTED, 0, chain[0][-1], seq, prev)
+        )
         h, f = _cache_rows(game_id, state, heads)
         hand_rows.extend(h)
         flag_rows.extend(f)
@@ -493,7 +703,65 @@ def import_games(
     insert_journal(conn, journal)
     insert_rows(conn, HAND_T, hand_rows)
     insert_rows(conn, FLAG_T, flag_rows)
+    registry.register(conn, registered, stamp)
     return out
+
+
+def import_new_games(
+    store: Store, games: Sequence[tuple[dict[str, Any], GameState]]
+) -> list[tuple[int, bool]]:
+    """Store the games this database does not hold yet, in one transaction.
+
+    A game is held already when a stored game has its content hash (``content_hash``:
+    the same players, rules, starting score, deals and actions, whatever its title, date
+    or notes, so a game's own export too), or when an earlier game of this same call
+    has. Returns, for each game in order, its id and whether it was held already (the id
+    is then the held game's). Run again after an import was killed part way, it stores
+    only what the killed run had not committed.
+    """
+    with store.writing() as conn:
+        registry.lock(conn)  # two imports of one file at once take turns (PostgreSQL)
+        hashes = [
+            content_hash({s: info["players"][s] for s in SEAT_LETTERS}, state, _initial_score(info))
+            for info, state in games
+        ]
+        found = stored_with_content(conn, hashes)
+        first: dict[str, int] = {}
+        fresh: list[int] = []
+        for i, digest in enumerate(hashes):
+            if digest not in found and digest not in first:
+                first[digest] = i
+                fresh.append(i)
+        ids = import_games(store, [games[i] for i in fresh], conn=conn) if fresh else []
+        new = dict(zip(fresh, ids, strict=True))
+        out: list[tuple[int, bool]] = []
+        for i, digest in enumerate(hashes):
+            if i in new:
+                out.append((new[i], False))
+            else:
+                out.append((found[digest] if digest in found else new[first[digest]], True))
+        return out
+
+
+def _initial_score(info: Mapping[str, Any]) -> tuple[int, int]:
+    """A file's starting score, (0, 0) when it gives none."""
+    score = info.get("initial_score") or {"NS": 0, "EW": 0}
+    return (score["NS"], score["EW"])
+
+
+def stored_with_content(conn: Connection, hashes: Iterable[str]) -> dict[str, int]:
+    """The games this database holds with each of these content hashes (the lowest id
+    when there are several): what ``import`` checks before storing a game again."""
+    wanted = sorted(set(hashes))
+    found: dict[str, int] = {}
+    for start in range(0, len(wanted), 500):
+        rows = conn.execute(
+            select(GAME_T.c.content_hash, func.min(GAME_T.c.id))
+            .where(GAME_T.c.content_hash.in_(wanted[start : start + 500]))
+            .group_by(GAME_T.c.content_hash)
+        )
+        found.update({str(h): int(g) for h, g in rows})
+    return found
 
 
 def game_count(store: Store) -> int:

@@ -2,15 +2,19 @@
 
 An entry is a hand's start (``kind = "deal"``), an action of the file format, or an
 ``undo`` that takes back an earlier entry; it is stored as canonical JSON, never updated
-and never deleted. This module is the journal's codec (entries to rows and back), its
-hashing, and its bulk append; ``store.games`` builds the game operations on it.
+and never deleted. A game's chain starts from its header (``kind = "header"``, entry 0,
+hand 0): the rules, the starting score, the first dealer and the players by seat, which a
+verdict depends on as much as on the cards. A game stored before schema 4 got its header
+from the upgrade, after the entries it already had (``migrations/versions/rev0004``).
+This module is the journal's codec (entries to rows and back), its hashing, and its bulk
+append; ``store.games`` builds the game operations on it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +46,36 @@ def canonical(obj: Any) -> str:
 def genesis(uid: str) -> str:
     """The hash a game's chain starts from."""
     return hashlib.sha256(f"euchre-log game {uid}".encode()).hexdigest()
+
+
+HEADER = "header"
+"""The kind of a game's header entry."""
+HEADER_VERSION = 1
+
+
+def header_data(
+    players: Mapping[str, str],
+    rules: dict[str, Any],
+    initial_score: tuple[int, int],
+    first_dealer: str,
+) -> dict[str, Any]:
+    """What a game's header entry holds: everything a verdict depends on besides the
+    entries (``rules`` as the game row stores them; ``first_dealer`` a seat letter)."""
+    return {
+        "header": HEADER_VERSION,
+        "players": {s: players[s] for s in SEAT_LETTERS if s in players},
+        "rules": rules,
+        "initial_score": {"NS": initial_score[0], "EW": initial_score[1]},
+        "first_dealer": first_dealer,
+    }
+
+
+def header_row(uid: str, data: dict[str, Any], stamp: str) -> tuple[Any, ...]:
+    """A new game's header as a journal row ``(seq, hand, kind, data, created_at,
+    prev_hash, hash)``: entry 0 of hand 0, chained to the game's genesis."""
+    text_ = canonical(data)
+    prev = genesis(uid)
+    return (0, 0, HEADER, text_, stamp, prev, chain_hash(prev, 0, 0, HEADER, stamp, text_))
 
 
 def chain_hash(
@@ -170,9 +204,12 @@ def entry_from_data(kind: str, data: dict[str, Any]) -> Entry:
 
 
 def effective_entries(rows: Iterable[Any]) -> list[tuple[int, Entry]]:
-    """Replay the journal's undos: the entries that still stand, with their seqs."""
+    """Replay the journal's undos: the entries that still stand, with their seqs (the
+    game's header is not an entry of its hands)."""
     live: list[tuple[int, Entry]] = []
     for row in rows:
+        if row.kind == HEADER:
+            continue
         try:
             data = json.loads(row.data)
         except (TypeError, ValueError, RecursionError):
@@ -286,13 +323,15 @@ def append_journal(
 
 
 def chain_entries(
-    uid: str, hands: Iterable[list[Entry]], stamp: str
+    uid: str, header: dict[str, Any], hands: Iterable[list[Entry]], stamp: str
 ) -> tuple[list[tuple[Any, ...]], dict[int, str], str]:
     """A new game's whole journal: ``(seq, hand, kind, data, created_at, prev_hash, hash)``
-    rows for each hand's entries (from hand 1), each hand's head hash, and the game's head.
+    rows for its header (entry 0) and each hand's entries (from hand 1), each hand's head
+    hash, and the game's head.
     """
-    prev, seq = genesis(uid), 0
-    chain: list[tuple[Any, ...]] = []
+    first = header_row(uid, header, stamp)
+    prev, seq = first[-1], 0
+    chain: list[tuple[Any, ...]] = [first]
     add = chain.append
     heads: dict[int, str] = {}
     shared = _SHARED_TEXT.get

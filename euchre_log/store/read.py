@@ -17,7 +17,7 @@ from ..engine.record import GameRecord
 from ..engine.rules import Rules, RulesError
 from ..formats.reader import LogError, parse_json_bytes
 from .db import Store, StoreError
-from .journal import effective_entries
+from .journal import effective_entries, genesis
 
 
 class NoSuchGame(StoreError):
@@ -46,6 +46,14 @@ class StoredGame:
     @property
     def game(self) -> GameState:
         return self.record.game
+
+    @property
+    def fingerprint(self) -> str:
+        """The fingerprint of the record's head (``formats.fingerprint``): what
+        ``verify GAME --fingerprint`` checks the record against later."""
+        from ..formats.fingerprint import fingerprint
+
+        return fingerprint(self.head_hash or genesis(self.uid))
 
 
 def _by_seat(pairs: Any) -> dict[str, str]:

@@ -9,6 +9,12 @@ hash chained to the one before it in the same game.
 rebuilt on every write and are never authoritative; stats read them with SQL. Each hand
 keeps its head hash (that of its last entry), as the game keeps the head of its chain.
 
+Each game's chain starts from a header entry (``kind = "header"``, schema 4 on) that holds
+its rules, starting score, first dealer and players by seat, and ``game_registry`` keeps a
+chain of its own over every game the database has held, so that a deleted game shows.
+``game.content_hash`` identifies a game by what was played (``games.content_hash``), so
+that ``import`` recognises a game it already holds.
+
 ``hand_review`` caches each hand's open-hand review, computed when ``stats`` first needs
 it. A row is keyed by the game, the hand's number and the hand's head hash: the moment the
 hand's journal changes (an entry added or undone), its head changes and the row no longer
@@ -25,7 +31,7 @@ from typing import Optional
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The schema this code reads and writes. Bump it when the tables change, and add the
 migration that brings a database from the version before (``migrations/versions/``)."""
 
@@ -70,6 +76,13 @@ class Game(SQLModel, table=True):
     hands: int = 0
     last_seq: int = 0
     head_hash: Optional[str] = Field(default=None, max_length=64)
+    content_hash: Optional[str] = Field(
+        default=None,
+        max_length=64,
+        index=True,
+        description="What was played: players, rules, starting score, deals and actions "
+        "(schema 4 on); import finds a game it already holds by it.",
+    )
 
 
 class GameSeat(SQLModel, table=True):
@@ -79,6 +92,38 @@ class GameSeat(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", primary_key=True)
     seat: str = Field(primary_key=True, max_length=1)
     player_id: int = Field(foreign_key="player.id", index=True)
+
+
+class GameRegistry(SQLModel, table=True):
+    """The database's own record of the games it holds, chained like a game's journal
+    (schema 4 on): a row per game stored, and a checkpoint of its head each time it starts
+    a hand or ends; never updated and never deleted. Its head is ``meta.registry_head``."""
+
+    __tablename__ = "game_registry"
+    seq: int = Field(
+        primary_key=True,
+        sa_column_kwargs={"autoincrement": False},
+        description="1, 2, 3... over the whole database.",
+    )
+    game_id: int = Field(description="The game's id here (not a foreign key: it outlives it).")
+    game_uid: str = Field(max_length=32, index=True)
+    event: str = Field(
+        max_length=20, description="created, imported, copied, upgraded or checkpoint."
+    )
+    header_seq: Optional[int] = Field(
+        default=None,
+        description="The seq of the game's header entry; null if it has none, or for a checkpoint.",
+    )
+    header_hash: Optional[str] = Field(default=None, max_length=64)
+    last_seq: Optional[int] = Field(
+        default=None, description="The game's last entry then (null: a game left unsealed)."
+    )
+    head_hash: Optional[str] = Field(
+        default=None, max_length=64, description="That entry's hash: the game's head then."
+    )
+    created_at: str = Field(max_length=40)
+    prev_hash: str = Field(max_length=64)
+    hash: str = Field(max_length=64)
 
 
 class Action(SQLModel, table=True):
@@ -197,7 +242,7 @@ class HandReview(SQLModel, table=True):
     cost_w: int = 0
 
 
-TABLES = [Meta, Player, Game, GameSeat, Action, Hand, Flag, HandReview]
+TABLES = [Meta, Player, Game, GameSeat, GameRegistry, Action, Hand, Flag, HandReview]
 
 # The tables as SQLAlchemy Core sees them: the store writes and reads with Core.
 ACTION_T = Action.__table__  # type: ignore[attr-defined]
@@ -207,3 +252,4 @@ FLAG_T = Flag.__table__  # type: ignore[attr-defined]
 SEAT_T = GameSeat.__table__  # type: ignore[attr-defined]
 PLAYER_T = Player.__table__  # type: ignore[attr-defined]
 REVIEW_T = HandReview.__table__  # type: ignore[attr-defined]
+REGISTRY_T = GameRegistry.__table__  # type: ignore[attr-defined]

@@ -10,12 +10,12 @@ command that only reads does not import SQLAlchemy; anywhere else it runs the qu
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """``schema.SCHEMA_VERSION``: the schema this code reads and writes."""
 
 SQLITE: dict[str, tuple[str, dict[str, object]]] = {
     "game_row": (
-        "SELECT game.id, game.uid, game.title, game.date, game.notes, game.rules, game.first_dealer, game.initial_ns, game.initial_ew, game.created_at, game.updated_at, game.source, game.status, game.score_ns, game.score_ew, game.winner, game.hands, game.last_seq, game.head_hash \nFROM game \nWHERE game.id = :game_id",
+        "SELECT game.id, game.uid, game.title, game.date, game.notes, game.rules, game.first_dealer, game.initial_ns, game.initial_ew, game.created_at, game.updated_at, game.source, game.status, game.score_ns, game.score_ew, game.winner, game.hands, game.last_seq, game.head_hash, game.content_hash \nFROM game \nWHERE game.id = :game_id",
         {},
     ),
     "game_players": (
@@ -31,7 +31,7 @@ SQLITE: dict[str, tuple[str, dict[str, object]]] = {
         {},
     ),
     "games_newest_first": (
-        "SELECT game.id, game.uid, game.title, game.date, game.notes, game.rules, game.first_dealer, game.initial_ns, game.initial_ew, game.created_at, game.updated_at, game.source, game.status, game.score_ns, game.score_ew, game.winner, game.hands, game.last_seq, game.head_hash \nFROM game ORDER BY game.id DESC",
+        "SELECT game.id, game.uid, game.title, game.date, game.notes, game.rules, game.first_dealer, game.initial_ns, game.initial_ew, game.created_at, game.updated_at, game.source, game.status, game.score_ns, game.score_ew, game.winner, game.hands, game.last_seq, game.head_hash, game.content_hash \nFROM game ORDER BY game.id DESC",
         {},
     ),
     "latest_game": (

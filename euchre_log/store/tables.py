@@ -21,7 +21,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """``schema.SCHEMA_VERSION``: the schema this code reads and writes."""
 
 metadata = MetaData()
@@ -63,6 +63,7 @@ GAME_T = Table(
     Column("hands", Integer(), nullable=False, default=0),
     Column("last_seq", Integer(), nullable=False, default=0),
     Column("head_hash", String(64)),
+    Column("content_hash", String(64), index=True),
 )
 
 SEAT_T = Table(
@@ -71,6 +72,22 @@ SEAT_T = Table(
     Column("game_id", Integer(), ForeignKey("game.id"), primary_key=True),
     Column("seat", String(1), primary_key=True),
     Column("player_id", Integer(), ForeignKey("player.id"), nullable=False, index=True),
+)
+
+REGISTRY_T = Table(
+    "game_registry",
+    metadata,
+    Column("seq", Integer(), primary_key=True, autoincrement=False),
+    Column("game_id", Integer(), nullable=False),
+    Column("game_uid", String(32), nullable=False, index=True),
+    Column("event", String(20), nullable=False),
+    Column("header_seq", Integer()),
+    Column("header_hash", String(64)),
+    Column("last_seq", Integer()),
+    Column("head_hash", String(64)),
+    Column("created_at", String(40), nullable=False),
+    Column("prev_hash", String(64), nullable=False),
+    Column("hash", String(64), nullable=False),
 )
 
 ACTION_T = Table(
@@ -169,4 +186,4 @@ REVIEW_T = Table(
     Column("cost_w", Integer(), nullable=False, default=0),
 )
 
-TABLES = [META_T, PLAYER_T, GAME_T, SEAT_T, ACTION_T, HAND_T, FLAG_T, REVIEW_T]
+TABLES = [META_T, PLAYER_T, GAME_T, SEAT_T, REGISTRY_T, ACTION_T, HAND_T, FLAG_T, REVIEW_T]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, assert_never
 
 from ...engine import actions as A
@@ -237,7 +238,7 @@ def _metadata(info: GameInfo, game: GameState) -> dict[str, Any]:
     return meta
 
 
-def logs_to_egn(log: dict[str, Any]) -> dict[str, Any]:
+def logs_to_egn(log: Mapping[str, Any]) -> dict[str, Any]:
     """Write one euchre-log/1 document as an EGN 1.4 game.
 
     The log is read and played through the engine first (``LogError`` if it is malformed).
