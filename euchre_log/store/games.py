@@ -206,7 +206,7 @@ def cache_differences(
         )
         out.append(CacheDifference("game", None, f"the game's cached summary says {said}"))
     content = content_hash(players, state, (row.initial_ns, row.initial_ew))
-    if row.content_hash != content:
+    if row.content_hash is not None and row.content_hash != content:  # None: not worked out
         out.append(
             CacheDifference(
                 "content",
@@ -225,9 +225,9 @@ def content_hash(
 
     Titles, dates, notes on the game, times and undone entries are not part of it: two
     games with the same content are the same game, however they came into the database.
-    ``import`` finds a game it already holds by it (``game.content_hash``, kept up to date
-    by every write). It hashes the journal's own texts of the entries, so it costs a few
-    microseconds per entry.
+    ``import`` finds a game it already holds by it (``game.content_hash``, set by every
+    write but a recorder line, which clears it for ``fill_content_hashes``). It hashes
+    the journal's own texts of the entries, so it costs a few microseconds per entry.
     """
     digest = hashlib.sha256()
     start = {
@@ -597,16 +597,16 @@ def append(
         first = min((hand for _, _, hand in ops), default=len(state.hands) + 1)
         heads = {hand: digest for hand, digest in zip([h for _, _, h in ops], hashes, strict=True)}
         _write_cache(conn, game_id, state, heads=heads, first=first)
-        content = content_hash(
-            players_of(conn, [game_id])[game_id], state, (row.initial_ns, row.initial_ew)
-        )
+        # The content hash covers every entry: rehashing a long game on each line would
+        # make the recorder slower as the game grows. It is cleared here and worked out
+        # again when ``import`` looks for the games it holds (``fill_content_hashes``).
         conn.execute(
             update(GAME_T)
             .where(GAME_T.c.id == game_id)
             .values(
                 last_seq=seq,
                 head_hash=prev,
-                content_hash=content,
+                content_hash=None,
                 updated_at=stamp,
                 **summary,
             )
@@ -725,6 +725,7 @@ def import_new_games(
             content_hash({s: info["players"][s] for s in SEAT_LETTERS}, state, _initial_score(info))
             for info, state in games
         ]
+        fill_content_hashes(conn)
         found = stored_with_content(conn, hashes)
         first: dict[str, int] = {}
         fresh: list[int] = []
@@ -747,6 +748,29 @@ def _initial_score(info: Mapping[str, Any]) -> tuple[int, int]:
     """A file's starting score, (0, 0) when it gives none."""
     score = info.get("initial_score") or {"NS": 0, "EW": 0}
     return (score["NS"], score["EW"])
+
+
+def fill_content_hashes(conn: Connection) -> int:
+    """Work out the content hash of every game whose hash a recorder line cleared (see
+    ``append``), in the caller's transaction; a game whose record no longer replays is
+    left for ``verify`` to report. Returns how many were filled."""
+    ids = [
+        int(i)
+        for i in conn.execute(select(GAME_T.c.id).where(GAME_T.c.content_hash.is_(None))).scalars()
+    ]
+    if not ids:
+        return 0
+    players = players_of(conn, ids)
+    filled = 0
+    for game_id in ids:
+        try:
+            stored = replay_in(conn, game_id)
+        except (StoreError, LogError, ValueError):
+            continue
+        digest = content_hash(players.get(game_id, {}), stored.game, stored.initial_score)
+        conn.execute(update(GAME_T).where(GAME_T.c.id == game_id).values(content_hash=digest))
+        filled += 1
+    return filled
 
 
 def stored_with_content(conn: Connection, hashes: Iterable[str]) -> dict[str, int]:

@@ -13,7 +13,8 @@ Each game's chain starts from a header entry (``kind = "header"``, schema 4 on) 
 its rules, starting score, first dealer and players by seat, and ``game_registry`` keeps a
 chain of its own over every game the database has held, so that a deleted game shows.
 ``game.content_hash`` identifies a game by what was played (``games.content_hash``), so
-that ``import`` recognises a game it already holds.
+that ``import`` recognises a game it already holds; a recorder line clears it (rehashing a
+long game on every line would slow the recorder down) and ``import`` works it out again.
 
 ``hand_review`` caches each hand's open-hand review, computed when ``stats`` first needs
 it. A row is keyed by the game, the hand's number and the hand's head hash: the moment the
