@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     ColumnElement,
@@ -35,6 +35,7 @@ from sqlalchemy import (
 )
 
 from ..formats.names import PLAYER_FIELDS
+from ..formats.shapes import PartnershipStatsDict, PlayerStatsDict, StatsDict
 from . import review_cache
 from .db import Store, StoreError
 from .games import keyed_by_older_rule, player_key
@@ -448,9 +449,7 @@ def _review_counts(
     return players, pairs, coverage
 
 
-def compute(
-    store: Store, flt: StatsFilter = StatsFilter(), *, review: bool = True
-) -> dict[str, Any]:
+def compute(store: Store, flt: StatsFilter = StatsFilter(), *, review: bool = True) -> StatsDict:
     """The stats as the ``stats --json`` document: players, partnerships and totals,
     with the open-hand review's counts from the cached reviews (``review``; null
     everywhere without it).
@@ -487,7 +486,7 @@ def _damaged(store: Store) -> str:
     )
 
 
-def _compute(store: Store, flt: StatsFilter, *, review: bool) -> dict[str, Any]:
+def _compute(store: Store, flt: StatsFilter, *, review: bool) -> StatsDict:
     with store.reading() as conn:
         pid, who = _player_id(conn, flt.player) if flt.player is not None else (None, None)
         if flt.games:
@@ -511,7 +510,9 @@ def _compute(store: Store, flt: StatsFilter, *, review: bool) -> dict[str, Any]:
         # A seat whose player row another program removed is still counted, by its id.
         names: dict[int, str] = {i: f"(player {i}, not in the database)" for i in ids}
         names.update({int(i): str(name) for i, name in found})
-    players = []
+    # Built key by key from the field lists (PLAYER_FIELDS...), which mypy cannot follow:
+    # tests/test_shapes.py checks the documents against the TypedDicts and the schema.
+    players: list[PlayerStatsDict] = []
     for player, side in rows.items():
         own = makers.get(player) or {**empty_breakdown(), **dict.fromkeys(OWN_CALLS, 0)}
         counts = {**side, **{k: own[k] for k in OWN_CALLS}}
@@ -522,16 +523,17 @@ def _compute(store: Store, flt: StatsFilter, *, review: bool) -> dict[str, Any]:
         entry.update({k: counts[k] for k in PLAYER_FIELDS})
         entry.update({dim: own[dim] for dim in ("by_round", "by_trump", "by_seat")})
         entry["review"] = review_cache.totals(by_player.get(player, ())) if review else None
-        players.append(entry)
+        players.append(cast(PlayerStatsDict, entry))
     players.sort(key=lambda e: (e["name"].casefold(), e["name"]))
-    partnerships = []
+    partnerships: list[PartnershipStatsDict] = []
     for (lo, hi), counts in pairs.items():
         pair = sorted((names[lo], names[hi]), key=lambda n: (n.casefold(), n))
         item: dict[str, Any] = {"players": pair}
         item.update({k: counts[k] for k in PARTNERSHIP_FIELDS if k in counts})
         item["points_for"] = counts["points"]
         item["review"] = review_cache.totals(by_pair.get((lo, hi), ())) if review else None
-        partnerships.append({k: item[k] for k in ("players", *PARTNERSHIP_FIELDS, "review")})
+        shaped = {k: item[k] for k in ("players", *PARTNERSHIP_FIELDS, "review")}
+        partnerships.append(cast(PartnershipStatsDict, shaped))
     partnerships.sort(key=lambda e: [(n.casefold(), n) for n in e["players"]])
     return {
         "filters": {"player": who, "since": flt.since, "games": list(flt.games)},
