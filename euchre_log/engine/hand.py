@@ -1033,21 +1033,8 @@ class HandState:
         card is accounted for."""
         proof_card = (held & -held).bit_length() - 1
         if worked_out:
-            names = " or ".join(CARD_TEXT[x] for x in cards_of(held))
-            self.reneged[seat] |= 1 << suit
-            self._flag(
-                RENEGE,
-                seat,
-                trick + 1,
-                f"{seat_text(seat)} played {CARD_TEXT[c]} on {self._lead_words(suit)} "
-                f"while holding {names} (worked out: every other card is accounted for)",
-                card=proof_card,
-                played=c,
-                led_suit=suit,
-                proof="worked_out",
-            )
-            return
-        if shown:
+            how, proof = "worked out: every other card is accounted for", "worked_out"
+        elif shown:
             how, proof = "shown when the renege was called", "shown"
         elif proof_card == self.upcard and seat == self.dealer:
             how, proof = f"the upcard, which {seat_text(seat)} took up", "upcard"
@@ -1056,7 +1043,9 @@ class HandState:
         else:
             how, proof = "shown when the renege was called", "shown"
         holding = self._card_words(proof_card)
-        if self.slack[seat] and held.bit_count() > 1 and not shown:
+        if worked_out:
+            holding = " or ".join(CARD_TEXT[x] for x in cards_of(held))
+        elif self.slack[seat] and held.bit_count() > 1 and not shown:
             # An unseen discard could account for any one of these cards, never for all.
             names = " and ".join(CARD_TEXT[x] for x in cards_of(held))
             holding = f"{names}, of which the unseen discard can be only one"
