@@ -155,12 +155,13 @@ def stats(
         day = parse_since(since) if since is not None else None
         flt = StatsFilter(player=player, since=day, games=ids)
         if not no_review:
-            from ..store.review_cache import fill
             from ..store.stats import missing_reviews
-            from .reviewing import progress_bar
 
             todo = missing_reviews(store, flt)
             if todo:
+                from ..store.review_cache import fill
+                from .reviewing import progress_bar
+
                 with progress_bar(len(todo), "Reviewing stored hands") as advance:
                     fill(store, todo, progress=advance)
         doc = compute(store, flt, review=not no_review)

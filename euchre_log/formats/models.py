@@ -23,7 +23,6 @@ from typing_extensions import TypedDict
 from ..engine.cards import (
     CARD_TEXT,
     SEAT_LETTERS,
-    SEAT_NAMES,
     SUIT_LETTERS,
     CardError,
     parse_card,
@@ -35,7 +34,7 @@ from .names import CHECK_FORMAT as CHECK_FORMAT
 from .names import LOG_FORMAT as LOG_FORMAT
 from .names import MAX_ACTIONS as MAX_ACTIONS
 from .names import MAX_HANDS as MAX_HANDS
-from .text import name_key, name_problem
+from .text import four_players, name_problem
 
 
 def _card(value: Any) -> str:
@@ -413,24 +412,7 @@ class GameInfo(BaseModel):
     @field_validator("players")
     @classmethod
     def _four_players(cls, value: dict[str, str]) -> dict[str, str]:
-        missing = [s for s in "NESW" if s not in value]
-        if missing:
-            raise ValueError(
-                "players must name all four seats N, E, S and W; missing " + ", ".join(missing)
-            )
-        for s in "NESW":
-            problem = name_problem(
-                value[s], f"the name of the {SEAT_NAMES[SEAT_LETTERS.index(s)]} player"
-            )
-            if problem is not None:
-                raise ValueError(problem)
-        names = [value[s].strip() for s in "NESW"]
-        if any(not name_key(n) for n in names):
-            raise ValueError("every player needs a name")
-        if len({name_key(n) for n in names}) != 4:
-            raise ValueError("the four players must have four different names")
-        # Kept as written (a sealed export's hash covers them); stored normalised.
-        return {s: value[s].strip() for s in "NESW"}
+        return four_players(value)
 
     @field_validator("title")
     @classmethod

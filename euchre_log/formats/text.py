@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 UNSAFE_CATEGORIES: Final = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
@@ -140,6 +141,43 @@ def normal_name(text: str) -> str:
 def name_key(text: str) -> str:
     """A name folded for matching people: normalised, then without case."""
     return normal_name(text).casefold()
+
+
+def four_players(value: Mapping[str, str]) -> dict[str, str]:
+    """A log's players, checked: all four seats, each a name on one line, four different
+    people. They are kept as written but trimmed (a sealed export's hash covers them), in
+    seat order; ``ValueError`` says what is wrong. The models and the canonical reader
+    both check the players with this."""
+    from ..engine.cards import SEAT_LETTERS, SEAT_NAMES
+
+    missing = [s for s in SEAT_LETTERS if s not in value]
+    if missing:
+        raise ValueError(
+            "players must name all four seats N, E, S and W; missing " + ", ".join(missing)
+        )
+    for s, seat_name in zip(SEAT_LETTERS, SEAT_NAMES, strict=True):
+        problem = name_problem(value[s], f"the name of the {seat_name} player")
+        if problem is not None:
+            raise ValueError(problem)
+    names = [value[s].strip() for s in SEAT_LETTERS]
+    if any(not name_key(n) for n in names):
+        raise ValueError("every player needs a name")
+    if len({name_key(n) for n in names}) != 4:
+        raise ValueError("the four players must have four different names")
+    return {s: value[s].strip() for s in SEAT_LETTERS}
+
+
+def keyed_by_older_rule(players: Iterable[Any], keys: set[str]) -> dict[str, int]:
+    """Players stored before names were normalised, whose stored key (the name only
+    trimmed and without case) is not what ``name_key`` makes of their name today: each
+    of ``keys`` that such a player matches, with the player's id, from the (id, name,
+    key) rows of every stored player. The player keeps the name stored then."""
+    found: dict[str, int] = {}
+    for pid, name, key in players:
+        today = name_key(str(name))
+        if today != key and today in keys and today not in found:
+            found[today] = int(pid)
+    return found
 
 
 def clean_name(text: str, what: str = "a name") -> str:

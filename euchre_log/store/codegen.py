@@ -64,8 +64,16 @@ def variable(table_name: str) -> str:
 
 
 def _q(value: Any) -> str:
-    """A value as Python source in the project's style (double-quoted strings)."""
-    return json.dumps(value) if isinstance(value, str) else repr(value)
+    """A value as Python source in the project's style, as ``ruff format`` leaves it:
+    double-quoted strings, single-quoted when that saves escaping a double quote."""
+    if isinstance(value, str):
+        text = json.dumps(value)
+        if '"' in value and "'" not in value:
+            return "'" + text[1:-1].replace('\\"', '"') + "'"
+        return text
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_q(v) for v in value) + "]"
+    return repr(value)
 
 
 def _type(col: Any, names: set[str]) -> str:
@@ -180,7 +188,12 @@ def render_sql() -> str:
         sql, fixed = sqlite_text(name)
         lines.append(f"    {_q(name)}: (")
         lines.append(f"        {_q(sql)},")
-        lines.append(f"        {{{', '.join(f'{_q(k)}: {_q(v)}' for k, v in fixed.items())}}},")
+        items = [f"{_q(k)}: {_q(v)}" for k, v in fixed.items()]
+        one_line = f"        {{{', '.join(items)}}},"
+        if len(one_line) <= 100:
+            lines.append(one_line)
+        else:
+            lines += ["        {", *(f"            {item}," for item in items), "        },"]
         lines.append("    ),")
     lines += ["}", '"""Each query of ``queries.QUERIES``: its SQL and the values it fixes."""', ""]
     return "\n".join(lines)

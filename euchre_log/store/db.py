@@ -11,7 +11,7 @@ of ``migrate.py`` when they are from an older euchre-log.
 A SQLite file that is already current (its schema version and judgement read with one
 query) is opened with the standard library's ``sqlite3`` alone: the read path's queries
 run on it as ``sql.py`` holds them, and SQLAlchemy is imported only when something else
-is asked of the store (a write, the stats, ``verify``...). A command that only reads
+is asked of the store (a write, the review of new hands for stats, ``verify``...). A command that only reads
 starts in a third of the time.
 """
 
@@ -154,13 +154,16 @@ class Store:
 
     def _raw_rows(self, raw: sqlite3.Connection, name: str, params: dict[str, Any]) -> list[Row]:
         sql, fixed = SQLITE[name]
-        cursor = raw.execute(sql, {**fixed, **params})
+        values = {**fixed, **params}
+        if LIST_MARK in sql:
+            sql, values = expand_lists(sql, values)
+        cursor = raw.execute(sql, values)
         row_type: Any = self._row_types.get(name)
         if row_type is None:
             from collections import namedtuple
 
             names = [d[0] for d in cursor.description]
-            row_type = self._row_types[name] = namedtuple(f"{name}_row", names)
+            row_type = self._row_types[name] = namedtuple("Row", names)
         return [row_type._make(r) for r in cursor.fetchall()]
 
     @contextmanager
@@ -193,6 +196,32 @@ class Store:
             self._raw = None
         if self._engine is not None:
             self._engine.dispose()
+
+
+LIST_MARK = "__[POSTCOMPILE_"
+"""How SQLAlchemy marks a list parameter (``IN``) in compiled SQL, for the values to be
+put in when the statement runs."""
+_LIST = re.compile(r"__\[POSTCOMPILE_(\w+)\]")
+
+
+def expand_lists(sql: str, values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Compiled SQL with each list parameter made one parameter per item, as SQLAlchemy
+    does when it runs the statement: ``id IN (__[POSTCOMPILE_ids])`` with ``ids=[3, 5]``
+    becomes ``id IN (:ids_1, :ids_2)``. An empty list is the empty set (``IN`` is false,
+    ``NOT IN`` true)."""
+    out = dict(values)
+
+    def items(m: re.Match[str]) -> str:
+        name = m.group(1)
+        listed = list(values[name])
+        out.pop(name, None)
+        if not listed:
+            return "SELECT NULL WHERE 0"
+        keys = [f"{name}_{i}" for i in range(1, len(listed) + 1)]
+        out.update(zip(keys, listed, strict=True))
+        return ", ".join(f":{k}" for k in keys)
+
+    return _LIST.sub(items, sql), out
 
 
 def _pragmas(dbapi_connection: Any) -> None:

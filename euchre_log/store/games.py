@@ -27,6 +27,7 @@ from ..engine.rules import Rules
 from ..formats.names import MAX_HANDS
 from ..formats.reader import LogError
 from ..formats.seal import sealed_rules
+from ..formats.text import keyed_by_older_rule as older_rule
 from ..formats.text import name_key, normal_name
 from . import registry
 from .db import Store, StoreError
@@ -274,16 +275,9 @@ def player_key(name: str) -> str:
 
 
 def keyed_by_older_rule(conn: Connection, keys: set[str]) -> dict[str, int]:
-    """Players stored before names were normalised, whose stored key (the name only
-    trimmed and without case) is not what ``player_key`` makes of their name today: each
-    of ``keys`` that such a player matches, with the player's id. The player keeps the
-    name stored then."""
-    found: dict[str, int] = {}
-    for pid, name, key in conn.execute(select(PLAYER_T.c.id, PLAYER_T.c.name, PLAYER_T.c.key)):
-        today = player_key(str(name))
-        if today != key and today in keys and today not in found:
-            found[today] = int(pid)
-    return found
+    """``formats.text.keyed_by_older_rule`` over the stored players."""
+    rows = conn.execute(select(PLAYER_T.c.id, PLAYER_T.c.name, PLAYER_T.c.key))
+    return older_rule(rows, keys)
 
 
 def player_ids(conn: Connection, names: Iterable[str]) -> dict[str, int]:

@@ -1,7 +1,7 @@
 """The queries of the read path, as SQLAlchemy Core over the tables of ``tables.py``.
 
 These are the queries a command that only reads runs (``games``, ``summary``, ``replay``,
-``explain``, ``export``): each is defined here once, with named parameters. On most
+``explain``, ``export``, and ``stats`` with those of ``stats_queries``): each is defined here once, with named parameters. On most
 databases ``Store.query`` runs these expressions through SQLAlchemy. On a SQLite file
 it runs their SQL as SQLAlchemy compiles it for SQLite, written into ``sql.py`` by
 ``python3 -m euchre_log.store.codegen`` (``tests/test_tables.py`` fails while that file
@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Select, bindparam, select
 
+from .stats_queries import QUERIES as STATS_QUERIES
 from .tables import ACTION_T, GAME_T, PLAYER_T, SEAT_T
 
 
@@ -63,6 +64,7 @@ def _latest_open_game() -> Select[Any]:
 
 
 QUERIES: dict[str, Callable[[], Select[Any]]] = {
+    **STATS_QUERIES,
     "game_row": _game_row,
     "game_players": _game_players,
     "all_players": _all_players,
@@ -71,12 +73,15 @@ QUERIES: dict[str, Callable[[], Select[Any]]] = {
     "latest_game": _latest_game,
     "latest_open_game": _latest_open_game,
 }
-"""Each query by name: a function that builds it."""
+"""Each query by name: a function that builds it (those of ``stats`` from
+``stats_queries``)."""
 
 
 def sqlite_text(name: str) -> tuple[str, dict[str, object]]:
     """A query's SQL as SQLAlchemy compiles it for SQLite, with ``:name`` parameters, and
-    the values of the parameters it fixes itself (``status = 'in progress'``)."""
+    the values of the parameters it fixes itself (``status = 'in progress'``). A list
+    parameter (``IN``) stays ``__[POSTCOMPILE_name]``, which ``db.expand_lists`` makes one
+    parameter per item when the query runs."""
     from sqlalchemy.dialects import sqlite
 
     compiled = QUERIES[name]().compile(dialect=sqlite.dialect(paramstyle="named"))

@@ -11,22 +11,19 @@ is the hash of its last journal entry, so any change to its record, an undo incl
 gives it a new head: the old row no longer joins to the ``hand`` row and is never read.
 ``version`` adds the review's own version and the engine judgement: a new way of judging
 the play makes every row stale at once. Rows are computed on demand (``fill``): the
-missing ones are found with one query, their games replayed in batches, the hands
-reviewed on every core (``store.reviewer``), and the rows written, replacing whatever a
-hand had before.
+missing ones are found with one query (``stats_queries.review_missing``), their games
+replayed in batches, the hands reviewed on every core (``store.reviewer``), and the rows
+written, replacing whatever a hand had before.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final
 
 from sqlalchemy import (
-    ColumnElement,
     Connection,
-    and_,
-    case,
     delete,
     func,
     insert,
@@ -36,23 +33,14 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from ..engine.cards import SEAT_LETTERS
-from ..engine.game import JUDGEMENT
 from ..engine.review import HandReview
-from ..formats import names
 from ..formats.reader import LogError
 from .db import Store, StoreError
 from .games import replay_in
 from .reviewer import review_many, worker_pool
+from .stats_queries import COUNTS, REVIEW_VERSION, SEATS, VERSION
 from .tables import HAND_T, REVIEW_T
 
-REVIEW_VERSION: Final = 1
-"""The version of the review's numbers: raise it when ``engine.review`` grades
-differently, and every cached review is computed again."""
-VERSION: Final = f"{REVIEW_VERSION}.{JUDGEMENT}"
-"""What ``hand_review.version`` holds for a review made by this code."""
-SEATS: Final = "nesw"
-COUNTS: Final = ("plays", "choices", "good", "cost")
 CHUNK_HANDS: Final = 2000
 """Hands replayed, reviewed and written at a time: memory stays small over 100,000."""
 
@@ -82,34 +70,6 @@ def cache_row(game_id: int, number: int, head: str, r: HandReview) -> dict[str, 
             row[f"choices_{seat}"] += 1
             row[f"good_{seat}"] += p.cost == 0
     return row
-
-
-def _current() -> ColumnElement[bool]:
-    """A review row that belongs to the hand as it stands, made by this code."""
-    r, h = REVIEW_T.c, HAND_T.c
-    return and_(
-        r.game_id == h.game_id,
-        r.number == h.number,
-        r.head_hash == func.coalesce(h.head_hash, ""),
-        r.version == VERSION,
-    )
-
-
-def missing(
-    conn: Connection, only: ColumnElement[bool] | None = None
-) -> list[tuple[int, int, str]]:
-    """The hands (game, number, head hash) without a current review, among the hands
-    ``only`` keeps (a condition on ``hand``; every hand when None)."""
-    h = HAND_T.c
-    q = (
-        select(h.game_id, h.number, func.coalesce(h.head_hash, ""))
-        .select_from(HAND_T.outerjoin(REVIEW_T, _current()))
-        .where(REVIEW_T.c.game_id.is_(None))
-        .order_by(h.game_id, h.number)
-    )
-    if only is not None:
-        q = q.where(only)
-    return [(int(g), int(n), str(head)) for g, n, head in conn.execute(q)]
 
 
 def _chunks(todo: Sequence[tuple[int, int, str]]) -> Iterator[list[tuple[int, int, str]]]:
@@ -215,93 +175,10 @@ def _replace(conn: Connection, rows: Sequence[dict[str, Any]]) -> None:
     conn.execute(delete(REVIEW_T).where(or_(~alive, r.version != VERSION)))
 
 
-# ---------------------------------------------------------------------------
-# Sums for stats
-
-
-def _one(condition: ColumnElement[bool]) -> ColumnElement[int]:
-    return case((condition, 1), else_=0)
-
-
-def per_game(
-    conn: Connection, only: ColumnElement[bool] | None = None
-) -> dict[int, dict[str, int]]:
-    """Each game's sums over its hands' current reviews: the hands ``reviewed`` and
-    ``analysed``, and per seat (``_n`` ``_e`` ``_s`` ``_w``) the plays, choices, choices
-    that gave nothing away (``good``) and tricks given away (``cost``), and the hands in
-    which that seat played for the makers' side that ``makeable`` (best play from the
-    first card made it, but they were euchred) and ``avoidable`` (euchred, though par
-    gives them 3 tricks or more in the trump they named). The same two counts for each
-    side (``_ns``, ``_ew``) count the hands that side made trump. ``only`` is a condition
-    on ``hand``."""
-    r, h = REVIEW_T.c, HAND_T.c
-    euchred = and_(r.analysed.is_(True), r.tricks < 3)
-    cols: list[Any] = [
-        r.game_id,
-        func.count().label("reviewed"),
-        func.sum(_one(r.analysed.is_(True))).label("analysed"),
-    ]
-    for what in COUNTS:
-        for seat in SEATS:
-            cols.append(func.sum(r[f"{what}_{seat}"]).label(f"{what}_{seat}"))
-    sides: list[tuple[str, ColumnElement[bool]]] = []
-    for i, seat in enumerate(SEATS):
-        letter, partner = SEAT_LETTERS[i], SEAT_LETTERS[(i + 2) % 4]
-        # The seat played for the makers: it made trump, or its partner did, not alone.
-        sides.append((seat, or_(h.maker == letter, and_(h.maker == partner, h.alone.is_(False)))))
-    sides += [("ns", h.maker.in_(("N", "S"))), ("ew", h.maker.in_(("E", "W")))]
-    for key, making in sides:
-        cols.append(
-            func.sum(_one(and_(making, euchred, r.dd_tricks >= 3))).label(f"makeable_{key}")
-        )
-        cols.append(
-            func.sum(_one(and_(making, euchred, r.par_tricks >= 3))).label(f"avoidable_{key}")
-        )
-    q = select(*cols).select_from(REVIEW_T.join(HAND_T, _current())).group_by(r.game_id)
-    if only is not None:
-        q = q.where(only)
-    out: dict[int, dict[str, int]] = {}
-    for row in conn.execute(q).mappings():
-        out[int(row["game_id"])] = {k: int(v or 0) for k, v in row.items() if k != "game_id"}
-    return out
-
-
-REVIEW_FIELDS: Final = names.REVIEW_FIELDS
-"""The review's counts for a player or a partnership in stats, in order."""
-
-
-def totals(games: Iterable[tuple[dict[str, int], str]]) -> dict[str, Any]:
-    """A player's or a partnership's review counts over games: each game's ``per_game``
-    sums and where they sat, a seat (``n`` ``e`` ``s`` ``w``) or a side (``ns`` ``ew``)."""
-    hands = plays = choices = good = cost = makeable = avoidable = 0
-    for sums, where in games:
-        hands += sums["analysed"]
-        for seat in where:
-            plays += sums[f"plays_{seat}"]
-            choices += sums[f"choices_{seat}"]
-            good += sums[f"good_{seat}"]
-            cost += sums[f"cost_{seat}"]
-        makeable += sums[f"makeable_{where}"]
-        avoidable += sums[f"avoidable_{where}"]
-    return {
-        "hands": hands,
-        "plays": plays,
-        "choices": choices,
-        "tricks_given": cost,
-        "accuracy": round(100 * good / choices, 1) if choices else None,
-        "makeable_not_made": makeable,
-        "avoidable_euchres": avoidable,
-    }
-
-
 __all__ = [
-    "REVIEW_FIELDS",
     "REVIEW_VERSION",
     "VERSION",
     "cache_row",
     "fill",
-    "missing",
-    "per_game",
-    "totals",
     "write",
 ]
