@@ -474,7 +474,7 @@ def test_euchre_log_json_deep_in_an_annotation_is_a_plain_note() -> None:
     deep_json = '{"a": ' + "[" * 3000 + "]" * 3000 + "}"
     doc = _change(GAME, CALL_NOTES, {"0": ["Look at this" + TAG + deep_json]})
     (log,) = games_from_data("x.egn", doc)
-    notes = [a for h in log.log.hands for a in h.actions if a["type"] == "note"]
+    notes = [dict(a) for h in log.log.hands for a in h.actions if a["type"] == "note"]
     assert notes and notes[0]["text"].startswith("Look at this")
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.game import GameState
 from .fingerprint import fingerprint
-from .models import GameLog
+
+if TYPE_CHECKING:
+    from .reader import AnyLog
 from .reader import (
     LogError,
     new_game,
@@ -27,7 +29,7 @@ class LoadedGame:
     """A game read from a file and played through the engine."""
 
     file: str
-    log: GameLog
+    log: AnyLog
     game: GameState
 
     @property
@@ -51,7 +53,7 @@ _EARLIER_PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-def _play_log(file: str, log: GameLog) -> LoadedGame:
+def _play_log(file: str, log: AnyLog) -> LoadedGame:
     game = new_game(log)
     for _ in play_hands(log, game):
         pass
@@ -81,14 +83,20 @@ def _play_log(file: str, log: GameLog) -> LoadedGame:
     return LoadedGame(file, log, game)
 
 
-def _as_exported_earlier(log: GameLog) -> GameState | None:
+def _as_exported_earlier(log: AnyLog) -> GameState | None:
     """The game played by the values its preset had when an older euchre-log exported it,
     when the preset has changed since and the file does not set those options itself."""
     rules = dict(log.game.rules or {})
     then = _EARLIER_PRESETS.get(str(rules.get("preset", "")).strip().lower())
     if then is None or any(name in rules for name in then):
         return None
-    older = log.model_copy(update={"game": log.game.model_copy(update={"rules": rules | then})})
+    from .canonical import LogView
+
+    older: AnyLog
+    if isinstance(log, LogView):
+        older = log.with_rules(rules | then)
+    else:
+        older = log.model_copy(update={"game": log.game.model_copy(update={"rules": rules | then})})
     game = new_game(older)
     for _ in play_hands(older, game):
         pass

@@ -1,6 +1,7 @@
 """Read euchre-log/1 files into the engine, with messages that say where and what.
 
-``read_log`` validates a file's structure with the Pydantic models, then ``play_log``
+``read_log`` validates a file's structure with the Pydantic models (``read_log_bytes``
+reads the canonical form without them, ``canonical``), then ``play_log``
 plays every hand through the engine. Anything malformed raises ``LogError`` with the hand
 number (from 1) and the action's index (from 0), and a sentence a card player can act on.
 """
@@ -24,7 +25,11 @@ from .results import result_dict
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
 
+    from .canonical import HandView, LogView, ResultView
     from .models import ActionModel, GameLog, HandRecord, HandResultModel
+
+    AnyLog = GameLog | LogView
+    """A log read through the models, or in its canonical form without them."""
 
 CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
 SEAT_INDEX = {s: i for i, s in enumerate(SEAT_LETTERS)}
@@ -114,10 +119,16 @@ def _size(n: int) -> str:
     return f"{n // 1024} KB" if n >= 1024 else f"{n} bytes"
 
 
-def read_log_bytes(raw: bytes) -> GameLog | None:
-    """A euchre-log/1 file parsed and validated in one pass (in Pydantic's Rust core);
-    None when it is not a valid one, so that the caller takes the slower path that says
-    why (or reads it as EGN)."""
+def read_log_bytes(raw: bytes) -> AnyLog | None:
+    """A euchre-log/1 file parsed and validated: in its canonical form without Pydantic
+    (``canonical.canonical_log``), else in one pass in Pydantic's Rust core; None when it
+    is not a valid one, so that the caller takes the slower path that says why (or reads
+    it as EGN)."""
+    from .canonical import canonical_log
+
+    fast = canonical_log(raw)
+    if fast is not None:
+        return fast
     from pydantic import ValidationError
 
     from .models import GameLog
@@ -481,7 +492,7 @@ def _decode(t: A.ActionType, d: dict[str, Any]) -> A.Action:
             assert_never(t)
 
 
-def rules_of(log: GameLog) -> Rules:
+def rules_of(log: AnyLog) -> Rules:
     """The validated rules of a log."""
     try:
         return Rules.build(log.game.rules)
@@ -489,7 +500,7 @@ def rules_of(log: GameLog) -> Rules:
         raise LogError(str(exc)) from None
 
 
-def deal_hand(game: GameState, record: HandRecord) -> HandState:
+def deal_hand(game: GameState, record: HandRecord | HandView) -> HandState:
     """Start a hand from its record (dealer, upcard, deal, kitty) without its actions."""
     deal = None
     if record.deal:
@@ -502,7 +513,7 @@ def deal_hand(game: GameState, record: HandRecord) -> HandState:
     )
 
 
-def new_game(log: GameLog) -> GameState:
+def new_game(log: AnyLog) -> GameState:
     """An empty game with the log's rules and starting score."""
     score = log.game.initial_score
     rules = rules_of(log)
@@ -514,9 +525,11 @@ def new_game(log: GameLog) -> GameState:
     return GameState(rules, (score.NS, score.EW))
 
 
-def play_hands(log: GameLog, game: GameState) -> Iterator[int]:
+def play_hands(log: AnyLog, game: GameState) -> Iterator[int]:
     """Play a log's hands through the engine one by one, yielding each hand's number."""
-    for n, record in enumerate(log.hands, start=1):
+    hands: list[HandRecord] | list[HandView] = log.hands
+    records: Iterator[HandRecord | HandView] = iter(hands)
+    for n, record in enumerate(records, start=1):
         try:
             hand = deal_hand(game, record)
         except IllegalAction as exc:
@@ -530,7 +543,7 @@ def play_hands(log: GameLog, game: GameState) -> Iterator[int]:
         yield n
 
 
-def play_log(log: GameLog) -> GameState:
+def play_log(log: AnyLog) -> GameState:
     """Play a whole log through the engine; raises ``LogError`` if it is malformed."""
     game = new_game(log)
     for _ in play_hands(log, game):
@@ -544,7 +557,7 @@ _OLDER = (
 )
 
 
-def _check_result(given: HandResultModel, game: GameState, number: int) -> None:
+def _check_result(given: HandResultModel | ResultView, game: GameState, number: int) -> None:
     """A hand's stored ``result`` must agree with what the actions give."""
     actual: dict[str, Any] = dict(result_dict(game.results()[-1]))
     for key in ("trump", "maker", "alone", "defender_alone", "outcome"):
