@@ -100,6 +100,31 @@ def test_allow_duplicates_stores_it_again(cli: Cli, db: Database) -> None:
     assert cli("verify").exit_code == 0
 
 
+def test_both_ways_of_working_out_the_content_hash_agree(cli: Cli, db: Database) -> None:
+    """``import`` works a game's hash out from the journal texts it writes; verify and a
+    recorded game's fill work it out from the engine's entries (``content_hash``): the
+    same hash for every sample, with --allow-duplicates or without."""
+    from euchre_log.store.access import open_store
+
+    paths = [str(p) for p in SAMPLE_FILES]
+    imported(cli, *paths)
+    imported(cli, "--allow-duplicates", *paths)
+    rows = db.rows("SELECT id, content_hash FROM game ORDER BY id")
+    n = len(paths)
+    assert len(rows) == 2 * n
+    assert [r[1] for r in rows[:n]] == [r[1] for r in rows[n:]]
+    store = open_store(str(db))
+    try:
+        for game_id, stored_hash in rows:
+            game = store_games.load_game(store, game_id)
+            assert stored_hash == store_games.content_hash(
+                game.players, game.game, game.initial_score
+            )
+    finally:
+        store.close()
+    assert cli("verify").exit_code == 0
+
+
 def test_an_import_stopped_part_way_and_run_again_stores_each_game_once(
     cli: Cli, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:

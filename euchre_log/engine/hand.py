@@ -556,7 +556,9 @@ class HandState:
         if handler is None:
             raise IllegalAction(f"unknown action {action!r}")
         handler(self, action)
-        if action.__class__ is not Play:
+        if action.__class__ is not Play and action.__class__ is not Pass:
+            # A pass shows no card (the upcard turned down was seen already): only other
+            # actions can change what the record places nowhere.
             self.unseen = self._unseen_mask()
         self.actions.append(action)
         return tuple(flags[before:]) if len(flags) != before else ()
@@ -591,7 +593,8 @@ class HandState:
             except IllegalAction as exc:
                 exc.index = i
                 raise
-            self.unseen = self._unseen_mask()
+            if action.__class__ is not Pass:  # as in ``apply``
+                self.unseen = self._unseen_mask()
             record(action)
             i += 1
 

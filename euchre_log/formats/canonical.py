@@ -342,8 +342,17 @@ def _hand(value: Any) -> HandView:
     actions = h.get("actions", [])
     if type(actions) is not list or len(actions) > MAX_ACTIONS:
         raise _no("actions")
-    for action in actions:
-        _action(action)
+    for a in actions:
+        # Nearly every action is a play or a pass: checked here in one test each. A value
+        # from JSON that equals a seat or a card is that text (a list raises TypeError).
+        if type(a) is dict:
+            n = len(a)
+            t = a.get("type")
+            if n == 3 and t == "play" and a.get("seat") in SEATS and a.get("card") in CARDS:
+                continue
+            if n == 2 and t == "pass" and a.get("seat") in SEATS:
+                continue
+        _action(a)
     result = h.get("result")
     return HandView(
         dealer=_seat(h.get("dealer")),
@@ -357,7 +366,7 @@ def _hand(value: Any) -> HandView:
 
 # The keys of each action type, those it needs and those it may have (``models``).
 _NEEDS: Final[dict[str, frozenset[str]]] = {
-    "pass": frozenset(("type", "seat")),
+    "pass": frozenset(("type", "seat")),  # a play or a pass is checked by ``_hand``
     "order": frozenset(("type", "seat")),
     "call": frozenset(("type", "seat", "suit")),
     "discard": frozenset(("type", "seat")),
@@ -392,12 +401,6 @@ def _action(a: Any) -> None:
     if type(a) is not dict:
         raise _no("an action")
     t = a.get("type")
-    if t == "play":  # nearly every action: the common case first, in full
-        if len(a) != 3 or a.get("seat") not in SEATS or a.get("card") not in CARDS:
-            raise _no("a play")
-        if type(a["seat"]) is not str or type(a["card"]) is not str:
-            raise _no("a play")
-        return
     if type(t) is not str or t not in _KEYS:
         raise _no("an action type")
     keys = a.keys()
@@ -408,6 +411,8 @@ def _action(a: Any) -> None:
     elif t != "tricks":
         _seat(a["seat"])
     match t:
+        case "play":
+            _card(a["card"])
         case "order" | "call":
             if "alone" in a:
                 _bool(a["alone"])
@@ -449,7 +454,7 @@ def _action(a: Any) -> None:
                 if a.get(key) is not None:
                     _card(a[key])
         case _:
-            pass  # pass, defend_alone, claim, blind_double_loner: a seat only
+            pass  # pass, defend_alone, claim, blind_double_loner: a seat only (checked)
 
 
 def _result(value: Any) -> ResultView:

@@ -230,17 +230,26 @@ def content_hash(
     write but a recorder line, which clears it for ``fill_content_hashes``). It hashes
     the journal's own texts of the entries, so it costs a few microseconds per entry.
     """
+    texts = (entry_text(e) for hand in state.hands for e in _hand_entries(hand))
+    return _content_digest(players, state.rules, initial_score, texts)
+
+
+def _content_digest(
+    players: Mapping[str, str],
+    rules: Rules,
+    initial_score: tuple[int, int],
+    texts: Iterable[tuple[str, str]],
+) -> str:
+    """``content_hash`` from the journal texts (kind, data) of the hands' entries, in
+    order: ``import_games`` has them already, in the chain it writes."""
     digest = hashlib.sha256()
     start = {
         "players": {s: player_key(players.get(s, "")) for s in SEAT_LETTERS},
-        "rules": sealed_rules(state.rules),
+        "rules": sealed_rules(rules),
         "initial_score": list(initial_score),
     }
     digest.update(canonical(start).encode())
-    for hand in state.hands:
-        for entry in _hand_entries(hand):
-            kind, text_ = entry_text(entry)
-            digest.update(f"\n{kind}|{text_}".encode())
+    digest.update("".join(f"\n{kind}|{text_}" for kind, text_ in texts).encode())
     return digest.hexdigest()
 
 
@@ -619,9 +628,43 @@ def import_game(
     return import_games(store, [(info, state)], conn=conn)[0]
 
 
+@dataclass(frozen=True)
+class _Prepared:
+    """A game made ready to store: its uid, journal chain and content hash."""
+
+    info: Mapping[str, Any]
+    state: GameState
+    uid: str
+    players: dict[str, str]
+    initial: tuple[int, int]
+    first_dealer: int
+    chain: list[tuple[Any, ...]]
+    heads: dict[int, str]
+    head: str
+    content: str
+
+
+def _prepare(info: Mapping[str, Any], state: GameState, stamp: str) -> _Prepared:
+    """The chain needs only the game's uid, so it is worked out before the game row, which
+    then goes in complete (one insert, not an insert, a read-back and an update); the
+    content hash is worked out from the chain's texts of the entries, not a second time."""
+    uid = uuid.uuid4().hex
+    initial = _initial_score(info)
+    first_dealer = state.hands[0].dealer if state.hands else 0
+    players = {s: info["players"][s] for s in SEAT_LETTERS}
+    chain, heads, prev = chain_entries(
+        uid,
+        _header(players, state.rules, initial, first_dealer),
+        (_hand_entries(h) for h in state.hands),
+        stamp,
+    )
+    content = _content_digest(players, state.rules, initial, ((r[2], r[3]) for r in chain[1:]))
+    return _Prepared(info, state, uid, players, initial, first_dealer, chain, heads, prev, content)
+
+
 def import_games(
     store: Store,
-    games: Sequence[tuple[dict[str, Any], GameState]],
+    games: Sequence[tuple[Mapping[str, Any], GameState]],
     *,
     conn: Connection | None = None,
 ) -> list[int]:
@@ -631,16 +674,26 @@ def import_games(
     everything goes in with one bulk insert per table for the whole batch, the journal
     rows straight to the driver.
     """
+    _refuse_too_long(games)
+    if conn is None:
+        with store.writing() as c:
+            return import_games(store, games, conn=c)
+    stamp = now()
+    return _store_prepared(conn, [_prepare(info, state, stamp) for info, state in games], stamp)
+
+
+def _refuse_too_long(games: Sequence[tuple[Mapping[str, Any], GameState]]) -> None:
     for _, state in games:
         if len(state.hands) > MAX_HANDS_PER_GAME:
             raise StoreError(
                 f"a game may hold at most {MAX_HANDS_PER_GAME} hands; this one has {len(state.hands)}"
             )
-    if conn is None:
-        with store.writing() as c:
-            return import_games(store, games, conn=c)
+
+
+def _store_prepared(conn: Connection, games: Sequence[_Prepared], stamp: str) -> list[int]:
+    """Store games made ready by ``_prepare``, in the caller's transaction."""
     registry.lock(conn)
-    names = {info["players"][s] for info, _ in games for s in SEAT_LETTERS}
+    names = {g.players[s] for g in games for s in SEAT_LETTERS}
     ids_by_name = player_ids(conn, sorted(names))
     journal: list[tuple[Any, ...]] = []
     seats: list[dict[str, Any]] = []
@@ -648,49 +701,37 @@ def import_games(
     flag_rows: list[dict[str, Any]] = []
     registered: list[registry.Registered] = []
     out: list[int] = []
-    stamp = now()
-    for info, state in games:
-        # The chain needs only the game's uid, so it is worked out first and the game row
-        # goes in complete: one insert, not an insert, a read-back and an update.
-        uid = uuid.uuid4().hex
-        initial = _initial_score(info)
-        first_dealer = state.hands[0].dealer if state.hands else 0
-        players = {s: info["players"][s] for s in SEAT_LETTERS}
-        chain, heads, prev = chain_entries(
-            uid,
-            _header(players, state.rules, initial, first_dealer),
-            (_hand_entries(h) for h in state.hands),
-            stamp,
-        )
+    for g in games:
+        chain, state, info = g.chain, g.state, g.info
         seq = chain[-1][0]
         game_id = _insert_game_row(
             conn,
             state.rules,
-            first_dealer=first_dealer,
+            first_dealer=g.first_dealer,
             title=info.get("title"),
             date=info.get("date"),
             notes=info.get("notes"),
-            initial_score=initial,
+            initial_score=g.initial,
             source="imported",
-            uid=uid,
+            uid=g.uid,
             stamp=stamp,
             summary={
                 "last_seq": seq,
-                "head_hash": prev,
-                "content_hash": content_hash(players, state, initial),
+                "head_hash": g.head,
+                "content_hash": g.content,
                 **_game_summary(state),
             },
         )
         out.append(game_id)
         seats.extend(
-            {"game_id": game_id, "seat": s, "player_id": ids_by_name[info["players"][s]]}
+            {"game_id": game_id, "seat": s, "player_id": ids_by_name[g.players[s]]}
             for s in SEAT_LETTERS
         )
         journal.extend((game_id, *row) for row in chain)
         registered.append(
-            registry.Registered(game_id, uid, registry.IMPORTED, 0, chain[0][-1], seq, prev)
+            registry.Registered(game_id, g.uid, registry.IMPORTED, 0, chain[0][-1], seq, g.head)
         )
-        h, f = _cache_rows(game_id, state, heads)
+        h, f = _cache_rows(game_id, state, g.heads)
         hand_rows.extend(h)
         flag_rows.extend(f)
     insert_rows(conn, SEAT_T, seats)
@@ -702,7 +743,7 @@ def import_games(
 
 
 def import_new_games(
-    store: Store, games: Sequence[tuple[dict[str, Any], GameState]]
+    store: Store, games: Sequence[tuple[Mapping[str, Any], GameState]]
 ) -> list[tuple[int, bool]]:
     """Store the games this database does not hold yet, in one transaction.
 
@@ -713,12 +754,12 @@ def import_new_games(
     is then the held game's). Run again after an import was killed part way, it stores
     only what the killed run had not committed.
     """
+    _refuse_too_long(games)
+    stamp = now()
+    prepared = [_prepare(info, state, stamp) for info, state in games]
+    hashes = [g.content for g in prepared]
     with store.writing() as conn:
         registry.lock(conn)  # two imports of one file at once take turns (PostgreSQL)
-        hashes = [
-            content_hash({s: info["players"][s] for s in SEAT_LETTERS}, state, _initial_score(info))
-            for info, state in games
-        ]
         fill_content_hashes(conn)
         found = stored_with_content(conn, hashes)
         first: dict[str, int] = {}
@@ -727,7 +768,7 @@ def import_new_games(
             if digest not in found and digest not in first:
                 first[digest] = i
                 fresh.append(i)
-        ids = import_games(store, [games[i] for i in fresh], conn=conn) if fresh else []
+        ids = _store_prepared(conn, [prepared[i] for i in fresh], stamp) if fresh else []
         new = dict(zip(fresh, ids, strict=True))
         out: list[tuple[int, bool]] = []
         for i, digest in enumerate(hashes):
