@@ -289,19 +289,68 @@ def test_an_upgrade_that_fails_half_way_changes_nothing(v1: Database, cli: Cli) 
     assert schema_facts(v1)["version"] == "4"
 
 
+def _built(conn: Any) -> dict[str, Any]:
+    """Everything a schema is made of, as the database describes it: each table's columns
+    (type, nullability, default), primary key, foreign keys, indexes and unique
+    constraints, and the rows of ``meta`` and ``alembic_version``."""
+    from sqlalchemy import inspect
+
+    look = inspect(conn)
+    tables: dict[str, Any] = {}
+    for name in sorted(look.get_table_names()):
+        tables[name] = {
+            "columns": [
+                (c["name"], str(c["type"]), c["nullable"], c.get("default"))
+                for c in look.get_columns(name)
+            ],
+            "pk": look.get_pk_constraint(name)["constrained_columns"],
+            "fks": sorted(
+                (tuple(f["constrained_columns"]), f["referred_table"], tuple(f["referred_columns"]))
+                for f in look.get_foreign_keys(name)
+            ),
+            "indexes": sorted(
+                (i["name"], tuple(i["column_names"]), bool(i["unique"]))
+                for i in look.get_indexes(name)
+            ),
+            "unique": sorted(tuple(u["column_names"]) for u in look.get_unique_constraints(name)),
+        }
+    meta = dict(conn.execute(text("SELECT key, value FROM meta")).all())
+    meta.pop("judged_by", None)  # set after either, by the engine that opened it
+    stamp = conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one()
+    return {"tables": tables, "meta": meta, "revision": stamp}
+
+
 def test_a_new_database_is_built_by_the_migrations_exactly_as_the_tables_declare(
     db: Database,
 ) -> None:
+    """A new database gets its tables in one go (``migrate.create``); running every
+    migration from an empty database builds the very same schema, and both are what the
+    models declare."""
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
     from sqlmodel import SQLModel
 
+    from euchre_log.store.db import _engine
+    from euchre_log.store.migrate import upgrade
+
+    engine = _engine(db.url)  # as the store runs it: on SQLite, a BEGIN that covers DDL
+    with engine.connect() as conn, conn.begin() as tx:  # DDL rolls back on both
+        upgrade(conn, None)
+        migrated = _built(conn)
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        assert compare_metadata(context, SQLModel.metadata) == []
+        tx.rollback()
+    engine.dispose()
+    assert db.table_names() == []
     open_store(str(db)).close()
     facts = schema_facts(db)
     assert (facts["version"], facts["revision"]) == ("4", "0004")
     with db.engine.connect() as conn:
+        created = _built(conn)
         context = MigrationContext.configure(conn, opts={"compare_type": True})
         assert compare_metadata(context, SQLModel.metadata) == []
+    assert created == migrated
+    assert len(created["tables"]) >= 8 and created["meta"]["schema_version"] == "4"
 
 
 def test_two_tools_opening_an_old_database_at_once_both_work(v1: Database) -> None:
@@ -352,11 +401,14 @@ def test_only_a_due_migration_imports_alembic(tmp_path: Path) -> None:
     )
     assert "alembic" not in helped.stderr and "sqlalchemy" not in helped.stderr
     path = tmp_path / "current.db"
-    open_store(str(path)).close()
     probe = (
         "import sys; from euchre_log.store.access import open_store; "
         f"open_store({str(path)!r}).close(); print('alembic' in sys.modules)"
     )
+    created = subprocess.run(  # a new database: its tables are created without Alembic
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert created.stdout.strip() == "False" and path.exists()
     current = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True
     )

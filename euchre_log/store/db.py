@@ -444,7 +444,8 @@ MIGRATION_LOCK = 0x6575_6368_7265
 def _prepare(store: Store) -> None:
     """Create the tables of a new database, upgrade an older one, refuse a newer one.
 
-    The version is read with one query; Alembic is imported only when a migration is due.
+    The version is read with one query; Alembic is imported only when a migration is due
+    (a new database gets its tables in one go, ``migrate.create``).
     The upgrade runs in one write transaction, after reading the version again under the
     write lock (another euchre-log may have upgraded the database meanwhile), so that a
     failure anywhere leaves the database as it was.
@@ -466,10 +467,13 @@ def _prepare(store: Store) -> None:
         _refuse_newer(version, shown)
         if version == SCHEMA_VERSION:
             return
-        from .migrate import upgrade
+        from .migrate import create, upgrade
 
         try:
-            upgrade(conn, version)
+            if version is None:
+                create(conn)
+            else:
+                upgrade(conn, version)
         except Exception as exc:  # a database error, or Alembic's (an unknown revision)
             raise StoreError(_migration_failed(shown, version, exc)) from None
     if version is None:
