@@ -23,6 +23,7 @@ from euchre_log.formats.canonical import LogView, canonical_log
 from euchre_log.formats.fingerprint import fingerprint
 from euchre_log.formats.load import load_games
 from euchre_log.formats.models import GameLog
+from euchre_log.formats.reader import engine_action
 from euchre_log.formats.seal import head_hash
 from euchre_log.formats.writer import game_info, log_dict
 
@@ -47,6 +48,10 @@ def agree(raw: bytes) -> LogView | None:
     slow = models_read(json.loads(raw.decode("utf-8-sig")))
     assert slow is not None, "the canonical reader took a file the models refuse"
     assert fast.model_dump() == slow
+    for hand in fast.hands:  # the engine's actions it made as it read: the reader's own
+        if hand.engine is not None:
+            decoded = [engine_action(a) for a in hand.actions]
+            assert all(x is y for x, y in zip(hand.engine, decoded, strict=True))
     return fast
 
 
@@ -172,6 +177,8 @@ def _flagged(doc: dict[str, Any]) -> bool:
 def test_every_action_type_reads_the_same_without_the_models() -> None:
     fast = agree(encode(every_action_doc()))
     assert fast is not None
+    assert fast.hands[0].engine is None  # decoded by the reader: not only plays and bids
+    assert fast.hands[1].engine == [] and fast.hands[2].engine == []
     assert len(fast.hands[0].actions) == len(every_action_doc()["hands"][0]["actions"])
     assert fast.game.initial_score.NS == 2 and fast.game.initial_score.EW == 0
 

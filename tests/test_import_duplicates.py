@@ -133,7 +133,7 @@ def test_an_import_stopped_part_way_and_run_again_stores_each_game_once(
     from euchre_log.cli import games as cli_games
 
     monkeypatch.setattr(cli_games, "IMPORT_BATCH_HANDS", 1)  # a transaction per file
-    real = store_games.import_new_games
+    real = store_games.store_prepared
     calls = 0
 
     def killed_on_the_third(*args: Any, **kwargs: Any) -> Any:
@@ -143,13 +143,13 @@ def test_an_import_stopped_part_way_and_run_again_stores_each_game_once(
             raise KeyboardInterrupt  # the process dies: this batch's transaction rolls back
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(store_games, "import_new_games", killed_on_the_third)
+    monkeypatch.setattr(store_games, "store_prepared", killed_on_the_third)
     files = [str(p) for p in SAMPLE_FILES]
     # Not through ``cli``, which holds every exit to the documented codes: this one dies.
     first = CliRunner().invoke(app, ["--db", str(db), "import", *files])
     assert first.exit_code == 130  # stopped, as by Ctrl-C
     assert db.value("SELECT count(*) FROM game") == 2
-    monkeypatch.setattr(store_games, "import_new_games", real)
+    monkeypatch.setattr(store_games, "store_prepared", real)
     again = imported(cli, *files)
     assert [s["file"] for s in again["skipped"]] == files[:2]
     assert [g["file"] for g in again["imported"]] == files[2:]

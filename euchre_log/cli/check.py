@@ -31,41 +31,46 @@ def check(
     and every irregularity as a sentence. Exit code 0 when everything is clean, 1 when
     something was flagged, 2 when a file was rejected.
     """
+    if as_json:
+        raise typer.Exit(_check_json([str(path) for path in files]))
     from ..formats.load import load_games
     from ..formats.reader import LogError
-    from ..formats.report import error_report, game_report
-    from ..formats.text import json_text
 
     worst = 0
-    out = sys.stdout
-    if as_json:
-        out.write('{"format": "euchre-log-check/1", "games": [')
-    first = True
     for path in files:
         try:
             loaded = load_games(path)
         except LogError as exc:
             worst = 2
-            if as_json:
-                out.write(("" if first else ", ") + json_text(error_report(str(path), exc)))
-                first = False
-            else:
-                _print_rejected(str(path), exc)
+            _print_rejected(str(path), exc)
             continue
         for item in loaded:
-            flagged = any(h.result_flags() for h in item.game.hands)
-            if flagged:
+            if any(h.result_flags() for h in item.game.hands):
                 worst = max(worst, 1)
-            if as_json:
-                text = json_text(game_report(item.file, item.game))
-                out.write(("" if first else ", ") + text)
-                first = False
-            else:
-                _print_game(item)
-    if as_json:
-        out.write("]}\n")
-    out.flush()
+            _print_game(item)
+    sys.stdout.flush()
     raise typer.Exit(worst)
+
+
+def _check_json(paths: list[str]) -> int:
+    """Print the euchre-log-check/1 report of the files, each game's report as soon as
+    it is known; the exit code. Many files are read on every core (``formats.parallel``),
+    their reports printed in the order of the files."""
+    from ..formats.parallel import ordered_map, workers_for
+    from ..formats.report import check_texts
+
+    out = sys.stdout
+    out.write('{"format": "euchre-log-check/1", "games": [')
+    worst = 0
+    first = True
+    for code, texts in ordered_map(check_texts, paths, workers=workers_for(paths)):
+        worst = max(worst, code)
+        for text in texts:
+            out.write(("" if first else ", ") + text)
+            first = False
+    out.write("]}\n")
+    out.flush()
+    return worst
 
 
 def _print_rejected(file: str, exc: Exception) -> None:

@@ -301,14 +301,16 @@ def import_(
     stopped part way or not, never stores a game twice; --allow-duplicates stores it
     anyway. Exit code 2 if any file was rejected.
     """
-    from ..formats.load import LoadedGame, load_games
-    from ..formats.reader import LogError
-    from ..store.games import import_games, import_new_games
+    from functools import partial
+
+    from ..formats.parallel import ordered_map, workers_for
+    from ..store.games import Prepared, prepare_files, store_prepared
+    from ..store.journal import now
 
     imported: list[dict[str, Any]] = []
     skipped: list[dict[str, Any]] = []
     rejected: list[dict[str, Any]] = []
-    batch: list[tuple[Path, list[LoadedGame]]] = []
+    batch: list[tuple[str, list[Prepared]]] = []
     batch_hands = 0
 
     def store_batch() -> None:
@@ -317,18 +319,13 @@ def import_(
         nonlocal batch, batch_hands
         if not batch:
             return
-        items = [(item.log.game.model_dump(), item.game) for _, loaded in batch for item in loaded]
-        if allow_duplicates:
-            outcomes = iter([(i, False) for i in import_games(store, items)])
-        else:
-            outcomes = iter(import_new_games(store, items))
-        for path, loaded in batch:
-            for item in loaded:
+        games = [g for _, prepared in batch for g in prepared]
+        outcomes = iter(store_prepared(store, games, allow_duplicates=allow_duplicates))
+        for path, prepared in batch:
+            for g in prepared:
                 game_id, held = next(outcomes)
-                g = item.game
-                ns, ew = g.score
                 if held:
-                    skipped.append({"file": str(path), "id": game_id, "hands": len(g.hands)})
+                    skipped.append({"file": path, "id": game_id, "hands": g.hands})
                     if not as_json:
                         typer.echo(
                             f"{path}: skipped, already stored as game {game_id} (the same "
@@ -336,37 +333,41 @@ def import_(
                             "stores it again"
                         )
                     continue
+                ns, ew = g.score
                 imported.append(
                     {
-                        "file": str(path),
+                        "file": path,
                         "id": game_id,
-                        "hands": len(g.hands),
+                        "hands": g.hands,
                         "score": {"NS": ns, "EW": ew},
                     }
                 )
                 if not as_json:
                     echo(
-                        f"{path}: stored as game {game_id} ({len(g.hands)} "
-                        f"hand{'' if len(g.hands) == 1 else 's'}, score NS {ns}, EW {ew})"
+                        f"{path}: stored as game {game_id} ({g.hands} "
+                        f"hand{'' if g.hands == 1 else 's'}, score NS {ns}, EW {ew})"
                     )
         batch, batch_hands = [], 0
 
+    paths = [str(path) for path in files]
     with opened(ctx) as store:
-        for path in files:
-            try:
-                loaded = load_games(path)
-            except LogError as exc:
+        # Many files are read on every core, each worker making its files' games ready to
+        # store (``formats.parallel``); they are stored here, in the order of the files.
+        reading = partial(prepare_files, stamp=now())
+        for read in ordered_map(reading, paths, workers=workers_for(paths)):
+            exc = read.error
+            if exc is not None:
                 rejected.append(
                     {
-                        "file": str(path),
+                        "file": read.path,
                         "error": {"message": str(exc), "hand": exc.hand, "action": exc.action},
                     }
                 )
                 if not as_json:
-                    echo(f"{path}: rejected, nothing stored: {exc}", err=True)
+                    echo(f"{read.path}: rejected, nothing stored: {exc}", err=True)
                 continue
-            batch.append((path, loaded))
-            batch_hands += sum(len(item.game.hands) for item in loaded)
+            batch.append((read.path, read.games))
+            batch_hands += sum(g.hands for g in read.games)
             if batch_hands >= IMPORT_BATCH_HANDS:
                 store_batch()
         store_batch()

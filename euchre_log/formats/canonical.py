@@ -25,9 +25,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from ..engine.actions import Action
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS
 from ..engine.rules import Rules
 from .names import LOG_FORMAT, MAX_ACTIONS, MAX_HANDS
+from .shared import CALLS, DISCARDS, ORDERS, PASSES, PLAYS
 from .text import four_players, name_problem
 
 CARDS: Final = frozenset(CARD_TEXT)
@@ -111,6 +113,9 @@ class HandView:
     kitty: list[str] | None
     actions: list[dict[str, Any]]
     result: ResultView | None
+    engine: list[Action] | None = None
+    """The engine's actions for the actions, when every one is a play, a pass or an order
+    (the readers' shared objects, ``shared``); None when the reader is to decode them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,17 +347,38 @@ def _hand(value: Any) -> HandView:
     actions = h.get("actions", [])
     if type(actions) is not list or len(actions) > MAX_ACTIONS:
         raise _no("actions")
+    # Nearly every action is a play, a pass, an order, a discard or a call: each is checked
+    # here in one
+    # lookup of the engine's shared action for it (a JSON value that equals a seat or a
+    # card is that text; a list raises TypeError). The others are checked one by one.
+    engine: list[Action] = []
+    whole = True
     for a in actions:
-        # Nearly every action is a play or a pass: checked here in one test each. A value
-        # from JSON that equals a seat or a card is that text (a list raises TypeError).
         if type(a) is dict:
-            n = len(a)
             t = a.get("type")
-            if n == 3 and t == "play" and a.get("seat") in SEATS and a.get("card") in CARDS:
-                continue
-            if n == 2 and t == "pass" and a.get("seat") in SEATS:
+            found: Action | None = None
+            if t == "play":
+                if len(a) == 3:
+                    found = PLAYS.get((a.get("seat", ""), a.get("card", "")))
+            elif t == "pass":
+                if len(a) == 2:
+                    found = PASSES.get(a.get("seat", ""))
+            elif t == "order":
+                alone = a.get("alone", False)
+                if type(alone) is bool and len(a) == (3 if "alone" in a else 2):
+                    found = ORDERS.get((a.get("seat", ""), alone))
+            elif t == "discard":
+                if len(a) == (3 if "card" in a else 2):
+                    found = DISCARDS.get((a.get("seat", ""), a.get("card")))
+            elif t == "call":
+                alone = a.get("alone", False)
+                if type(alone) is bool and len(a) == (4 if "alone" in a else 3):
+                    found = CALLS.get((a.get("seat", ""), a.get("suit", ""), alone))
+            if found is not None:
+                engine.append(found)
                 continue
         _action(a)
+        whole = False
     result = h.get("result")
     return HandView(
         dealer=_seat(h.get("dealer")),
@@ -361,6 +387,7 @@ def _hand(value: Any) -> HandView:
         kitty=kitty,
         actions=actions,
         result=None if result is None else _result(result),
+        engine=engine if whole else None,
     )
 
 

@@ -15,12 +15,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, assert_never, cast
 
 from ..engine import actions as A
-from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
+from ..engine.cards import SUIT_LETTERS, TEAM_NAMES
 from ..engine.flags import IllegalAction
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules, RulesError
 from .results import result_dict
+from .shared import CALLS, DISCARDS, ORDERS, PASSES, PLAYS
+from .shared import CARD_INDEX as CARD_INDEX
+from .shared import SEAT_INDEX as SEAT_INDEX
+from .shared import shared_actions as shared_actions
 
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
@@ -31,8 +35,6 @@ if TYPE_CHECKING:
     AnyLog = GameLog | LogView
     """A log read through the models, or in its canonical form without them."""
 
-CARD_INDEX = {text: i for i, text in enumerate(CARD_TEXT)}
-SEAT_INDEX = {s: i for i, s in enumerate(SEAT_LETTERS)}
 SUIT_INDEX = {s: i for i, s in enumerate(SUIT_LETTERS)}
 TEAM_INDEX = {t: i for i, t in enumerate(TEAM_NAMES)}
 
@@ -47,6 +49,10 @@ class LogError(ValueError):
         self.message = message
         self.hand = hand
         self.action = action
+
+    def __reduce__(self) -> tuple[type[LogError], tuple[str, int | None, int | None]]:
+        # Sent back whole from a worker process (``parallel``): the place, not only the words.
+        return (self.__class__, (self.message, self.hand, self.action))
 
     def __str__(self) -> str:
         where = []
@@ -366,16 +372,8 @@ def read_log(data: Any) -> GameLog:
 # Into the engine
 
 
-# The actions that make up nearly every hand, made once: they are immutable values, so a
-# season of games can share them instead of building a new object per card played.
-_PLAYS = {(s, c): A.Play(SEAT_INDEX[s], i) for s in SEAT_INDEX for c, i in CARD_INDEX.items()}
-_PASSES = {s: A.Pass(i) for s, i in SEAT_INDEX.items()}
-_ORDERS = {(s, alone): A.Order(i, alone) for s, i in SEAT_INDEX.items() for alone in (False, True)}
-
-
-def shared_actions() -> list[A.Action]:
-    """The shared play, pass and order objects (kept alive for the program's life)."""
-    return [*_PLAYS.values(), *_PASSES.values(), *_ORDERS.values()]
+# The actions that make up nearly every hand, made once (``shared``).
+_PLAYS, _PASSES, _ORDERS = PLAYS, PASSES, ORDERS
 
 
 def engine_action(model: Any) -> A.Action:
@@ -387,6 +385,10 @@ def engine_action(model: Any) -> A.Action:
         return _PASSES[model["seat"]]
     if t == "order":
         return _ORDERS[model["seat"], model.get("alone", False)]
+    if t == "discard":
+        return DISCARDS[model["seat"], model.get("card")]
+    if t == "call":
+        return CALLS[model["seat"], model["suit"], model.get("alone", False)]
     return action_from_dict(model)
 
 
@@ -535,7 +537,10 @@ def play_hands(log: AnyLog, game: GameState) -> Iterator[int]:
         except IllegalAction as exc:
             raise LogError(str(exc), n) from None
         try:
-            hand.extend([engine_action(model) for model in record.actions])
+            decoded = getattr(record, "engine", None)  # a canonical hand's, made as it was read
+            hand.extend(
+                decoded if decoded is not None else [engine_action(m) for m in record.actions]
+            )
         except IllegalAction as exc:
             raise LogError(str(exc), n, exc.index) from None
         if record.result is not None:

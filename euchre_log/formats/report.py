@@ -75,6 +75,30 @@ def check_path(path: str | Path) -> list[GameReportDict]:
         return [error_report(str(path), exc)]
 
 
+def check_texts(paths: list[str]) -> list[tuple[int, list[str]]]:
+    """``check --json``'s work on some files (``parallel.ordered_map`` hands it out): for
+    each file, its exit code (0 clean, 1 something flagged, 2 rejected) and the JSON text
+    of each of its reports, in order."""
+    from .load import load_games  # lazily: it brings the EGN reader
+    from .text import json_text
+
+    out: list[tuple[int, list[str]]] = []
+    for path in paths:
+        try:
+            loaded = load_games(path)
+        except LogError as exc:
+            out.append((2, [json_text(error_report(path, exc))]))
+            continue
+        code = 0
+        texts = []
+        for item in loaded:
+            if any(h.result_flags() for h in item.game.hands):
+                code = 1
+            texts.append(json_text(game_report(item.file, item.game)))
+        out.append((code, texts))
+    return out
+
+
 def report(games: list[GameReportDict]) -> CheckReportDict:
     """The whole euchre-log-check/1 report."""
     return {"format": CHECK_FORMAT, "games": games}

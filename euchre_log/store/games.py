@@ -415,7 +415,7 @@ def _rules_text(rules: Rules) -> str:
 
 def _insert_game_row(
     conn: Connection,
-    rules: Rules,
+    rules: Rules | str,
     *,
     first_dealer: int,
     title: str | None,
@@ -445,7 +445,7 @@ def _insert_game_row(
             "title": title,
             "date": date,
             "notes": notes,
-            "rules": _rules_text(rules),
+            "rules": rules if isinstance(rules, str) else _rules_text(rules),
             "first_dealer": SEAT_LETTERS[first_dealer],
             "initial_ns": initial_score[0],
             "initial_ew": initial_score[1],
@@ -629,25 +629,45 @@ def import_game(
 
 
 @dataclass(frozen=True)
-class _Prepared:
-    """A game made ready to store: its uid, journal chain and content hash."""
+class Prepared:
+    """A game read from a file, made ready to store: its uid, journal chain, content hash,
+    cached summary and rows, as plain data, so that a worker process can make it
+    (``prepare_files``) and the process that writes store it (``store_prepared``)."""
 
     info: Mapping[str, Any]
-    state: GameState
+    """The file's ``game`` object: title, date, notes..."""
     uid: str
     players: dict[str, str]
     initial: tuple[int, int]
     first_dealer: int
+    rules: str
+    """The rules as the game row stores them."""
     chain: list[tuple[Any, ...]]
-    heads: dict[int, str]
     head: str
     content: str
+    summary: dict[str, Any]
+    hand_rows: list[dict[str, Any]]
+    """The cached rows of its hands and flags, their ``game_id`` set as they are stored."""
+    flag_rows: list[dict[str, Any]]
+
+    @property
+    def hands(self) -> int:
+        return int(self.summary["hands"])
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return int(self.summary["score_ns"]), int(self.summary["score_ew"])
 
 
-def _prepare(info: Mapping[str, Any], state: GameState, stamp: str) -> _Prepared:
-    """The chain needs only the game's uid, so it is worked out before the game row, which
-    then goes in complete (one insert, not an insert, a read-back and an update); the
-    content hash is worked out from the chain's texts of the entries, not a second time."""
+def prepare(info: Mapping[str, Any], state: GameState, stamp: str) -> Prepared:
+    """A validated game made ready to store. The chain needs only the game's uid, so it is
+    worked out before the game row, which then goes in complete (one insert, not an
+    insert, a read-back and an update); the content hash is worked out from the chain's
+    texts of the entries, not from the entries a second time."""
+    if len(state.hands) > MAX_HANDS_PER_GAME:
+        raise StoreError(
+            f"a game may hold at most {MAX_HANDS_PER_GAME} hands; this one has {len(state.hands)}"
+        )
     uid = uuid.uuid4().hex
     initial = _initial_score(info)
     first_dealer = state.hands[0].dealer if state.hands else 0
@@ -659,7 +679,52 @@ def _prepare(info: Mapping[str, Any], state: GameState, stamp: str) -> _Prepared
         stamp,
     )
     content = _content_digest(players, state.rules, initial, ((r[2], r[3]) for r in chain[1:]))
-    return _Prepared(info, state, uid, players, initial, first_dealer, chain, heads, prev, content)
+    hand_rows, flag_rows = _cache_rows(0, state, heads)
+    return Prepared(
+        info=info,
+        uid=uid,
+        players=players,
+        initial=initial,
+        first_dealer=first_dealer,
+        rules=_rules_text(state.rules),
+        chain=chain,
+        head=prev,
+        content=content,
+        summary=_game_summary(state),
+        hand_rows=hand_rows,
+        flag_rows=flag_rows,
+    )
+
+
+@dataclass(frozen=True)
+class FileRead:
+    """A file read for ``import``: its games made ready to store, or why it was refused."""
+
+    path: str
+    games: list[Prepared]
+    error: LogError | None = None
+
+
+def prepare_files(paths: list[str], stamp: str) -> list[FileRead]:
+    """``import``'s work on some files (``formats.parallel.ordered_map`` hands it out, to
+    worker processes for many files): each file read, checked, played through the
+    engine and its games made ready to store with ``stamp`` as the entries' time, or
+    the reader's refusal."""
+    from ..formats.load import load_games
+
+    out = []
+    for path in paths:
+        try:
+            loaded = load_games(path)
+            games = [prepare(item.log.game.model_dump(), item.game, stamp) for item in loaded]
+        except LogError as exc:
+            out.append(FileRead(path, [], exc))
+            continue
+        except StoreError as exc:  # a game longer than the store takes
+            out.append(FileRead(path, [], LogError(str(exc))))
+            continue
+        out.append(FileRead(path, games))
+    return out
 
 
 def import_games(
@@ -674,24 +739,16 @@ def import_games(
     everything goes in with one bulk insert per table for the whole batch, the journal
     rows straight to the driver.
     """
-    _refuse_too_long(games)
+    stamp = now()
+    prepared = [prepare(info, state, stamp) for info, state in games]
     if conn is None:
         with store.writing() as c:
-            return import_games(store, games, conn=c)
-    stamp = now()
-    return _store_prepared(conn, [_prepare(info, state, stamp) for info, state in games], stamp)
+            return _store_prepared(c, prepared, stamp)
+    return _store_prepared(conn, prepared, stamp)
 
 
-def _refuse_too_long(games: Sequence[tuple[Mapping[str, Any], GameState]]) -> None:
-    for _, state in games:
-        if len(state.hands) > MAX_HANDS_PER_GAME:
-            raise StoreError(
-                f"a game may hold at most {MAX_HANDS_PER_GAME} hands; this one has {len(state.hands)}"
-            )
-
-
-def _store_prepared(conn: Connection, games: Sequence[_Prepared], stamp: str) -> list[int]:
-    """Store games made ready by ``_prepare``, in the caller's transaction."""
+def _store_prepared(conn: Connection, games: Sequence[Prepared], stamp: str) -> list[int]:
+    """Store games made ready by ``prepare``, in the caller's transaction."""
     registry.lock(conn)
     names = {g.players[s] for g in games for s in SEAT_LETTERS}
     ids_by_name = player_ids(conn, sorted(names))
@@ -702,11 +759,11 @@ def _store_prepared(conn: Connection, games: Sequence[_Prepared], stamp: str) ->
     registered: list[registry.Registered] = []
     out: list[int] = []
     for g in games:
-        chain, state, info = g.chain, g.state, g.info
+        chain, info = g.chain, g.info
         seq = chain[-1][0]
         game_id = _insert_game_row(
             conn,
-            state.rules,
+            g.rules,
             first_dealer=g.first_dealer,
             title=info.get("title"),
             date=info.get("date"),
@@ -714,12 +771,12 @@ def _store_prepared(conn: Connection, games: Sequence[_Prepared], stamp: str) ->
             initial_score=g.initial,
             source="imported",
             uid=g.uid,
-            stamp=stamp,
+            stamp=chain[0][4],  # the time the entries were made ready, as the chain has it
             summary={
                 "last_seq": seq,
                 "head_hash": g.head,
                 "content_hash": g.content,
-                **_game_summary(state),
+                **g.summary,
             },
         )
         out.append(game_id)
@@ -731,9 +788,8 @@ def _store_prepared(conn: Connection, games: Sequence[_Prepared], stamp: str) ->
         registered.append(
             registry.Registered(game_id, g.uid, registry.IMPORTED, 0, chain[0][-1], seq, g.head)
         )
-        h, f = _cache_rows(game_id, state, g.heads)
-        hand_rows.extend(h)
-        flag_rows.extend(f)
+        hand_rows.extend({**r, "game_id": game_id} for r in g.hand_rows)
+        flag_rows.extend({**r, "game_id": game_id} for r in g.flag_rows)
     insert_rows(conn, SEAT_T, seats)
     insert_journal(conn, journal)
     insert_rows(conn, HAND_T, hand_rows)
@@ -754,12 +810,22 @@ def import_new_games(
     is then the held game's). Run again after an import was killed part way, it stores
     only what the killed run had not committed.
     """
-    _refuse_too_long(games)
     stamp = now()
-    prepared = [_prepare(info, state, stamp) for info, state in games]
-    hashes = [g.content for g in prepared]
+    return store_prepared(store, [prepare(info, state, stamp) for info, state in games])
+
+
+def store_prepared(
+    store: Store, games: Sequence[Prepared], *, allow_duplicates: bool = False
+) -> list[tuple[int, bool]]:
+    """Store games made ready by ``prepare`` in one transaction, those the database holds
+    already left out (as ``import_new_games`` says) unless ``allow_duplicates``: for each
+    game in order, its id and whether it was held already."""
     with store.writing() as conn:
         registry.lock(conn)  # two imports of one file at once take turns (PostgreSQL)
+        stamp = now()
+        if allow_duplicates:
+            return [(i, False) for i in _store_prepared(conn, games, stamp)]
+        hashes = [g.content for g in games]
         fill_content_hashes(conn)
         found = stored_with_content(conn, hashes)
         first: dict[str, int] = {}
@@ -768,7 +834,7 @@ def import_new_games(
             if digest not in found and digest not in first:
                 first[digest] = i
                 fresh.append(i)
-        ids = _store_prepared(conn, [prepared[i] for i in fresh], stamp) if fresh else []
+        ids = _store_prepared(conn, [games[i] for i in fresh], stamp) if fresh else []
         new = dict(zip(fresh, ids, strict=True))
         out: list[tuple[int, bool]] = []
         for i, digest in enumerate(hashes):

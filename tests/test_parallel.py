@@ -1,0 +1,170 @@
+"""Many files read on every core (``formats.parallel``): the same output, byte for byte,
+and the same stored games, row for row, as when one process reads them all.
+
+``EUCHRE_LOG_WORKERS`` forces the number of processes, so these run both ways on a few
+files, a rejected one and a flagged one among them, in an order the workers must keep.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchre_log.formats import parallel
+from euchre_log.formats.reader import LogError
+
+from .conftest import ROOT, SAMPLES
+
+CLI = [sys.executable, "-m", "euchre_log"]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """Every sample twice (a renege and other flags among them), a file that is not a game
+    log and one that breaks a rule, in the middle."""
+    folder = tmp_path_factory.mktemp("many")
+    out: list[str] = []
+    samples = sorted(SAMPLES.glob("*.json"))
+    for round_ in (1, 2):
+        for i, sample in enumerate(samples):
+            target = folder / f"{round_}-{i:02d}-{sample.name}"
+            shutil.copyfile(sample, target)
+            out.append(str(target))
+        if round_ == 1:
+            broken = folder / "1-zz-not-json.json"
+            broken.write_text("{ this is not JSON", encoding="utf-8")
+            out.append(str(broken))
+            doc = json.loads((SAMPLES / "family-game.json").read_text(encoding="utf-8"))
+            plays = [a for a in doc["hands"][2]["actions"] if a["type"] == "play"]
+            plays[1]["card"] = plays[0]["card"]  # one card played twice
+            twice = folder / "1-zz-card-twice.json"
+            twice.write_text(json.dumps(doc), encoding="utf-8")
+            out.append(str(twice))
+    return out
+
+
+def run(args: list[str], workers: int, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "EUCHRE_LOG_WORKERS": str(workers), "COLUMNS": "100"}
+    return subprocess.run([*CLI, *args], cwd=cwd, env=env, capture_output=True, text=True)
+
+
+def test_check_json_prints_the_same_report_on_every_core(files: list[str]) -> None:
+    one = run(["check", "--json", *files], 1)
+    two = run(["check", "--json", *files], 2)
+    assert one.returncode == two.returncode == 2  # a file was rejected
+    assert two.stdout == one.stdout and two.stderr == one.stderr == ""
+    games = json.loads(two.stdout)["games"]
+    assert [g["file"] for g in games] == files  # in the order they were named
+    assert sum(g["error"] is not None for g in games) == 2
+    assert any(h["flags"] for g in games for h in g["hands"])
+
+
+def _stored(db: Path) -> list[tuple[Any, ...]]:
+    """What an import stored, without the ids and times that differ from run to run."""
+    con = sqlite3.connect(db)
+    try:
+        games = con.execute(
+            "SELECT id, title, status, score_ns, score_ew, hands, last_seq, content_hash "
+            "FROM game ORDER BY id"
+        ).fetchall()
+        counts = con.execute(
+            "SELECT (SELECT count(*) FROM action), (SELECT count(*) FROM hand), "
+            "(SELECT count(*) FROM flag), (SELECT count(*) FROM game_registry)"
+        ).fetchall()
+        texts = con.execute(
+            "SELECT game_id, seq, hand, kind, data FROM action WHERE kind != 'header' "
+            "ORDER BY game_id, seq"
+        ).fetchall()
+    finally:
+        con.close()
+    return [*games, *counts, *texts]
+
+
+def test_import_stores_the_same_games_on_every_core(files: list[str], tmp_path: Path) -> None:
+    outs = {}
+    for workers in (1, 2):
+        db = tmp_path / f"w{workers}.db"
+        result = run(["--db", str(db), "import", *files], workers)
+        assert result.returncode == 2, result.stderr  # a file was rejected, the rest stored
+        outs[workers] = (result.stdout, result.stderr, _stored(db))
+        assert run(["--db", str(db), "verify"], 1).returncode == 0
+    assert outs[2] == outs[1]
+    stdout, stderr, _ = outs[2]
+    assert "1-zz-not-json.json: rejected, nothing stored" in stderr
+    assert "1-zz-card-twice.json: rejected, nothing stored" in stderr
+    lines = stdout.splitlines()
+    assert len(lines) == len(files) - 2
+    assert sum("skipped, already stored as game" in line for line in lines) == len(lines) // 2
+
+
+def test_import_json_says_the_same_on_every_core(files: list[str], tmp_path: Path) -> None:
+    docs = []
+    for workers in (1, 2):
+        result = run(
+            ["--db", str(tmp_path / f"j{workers}.db"), "import", "--json", *files], workers
+        )
+        docs.append(json.loads(result.stdout))
+    assert docs[0] == docs[1]
+    assert [r["file"] for r in docs[1]["rejected"]] == [f for f in files if "-zz-" in f]
+
+
+def test_ordered_map_keeps_the_order_of_the_files(tmp_path: Path) -> None:
+    paths = []
+    for i in range(40):
+        path = tmp_path / f"{i:02d}.txt"
+        path.write_text("x" * (i * 50), encoding="utf-8")
+        paths.append(str(path))
+    for workers in (1, 2, 3):
+        assert list(parallel.ordered_map(_sizes, paths, workers=workers)) == [
+            (p, i * 50) for i, p in enumerate(paths)
+        ]
+
+
+def _sizes(paths: list[str]) -> list[tuple[str, int]]:
+    return [(p, os.stat(p).st_size) for p in paths]
+
+
+def _pids(paths: list[str]) -> list[int]:
+    return [os.getpid() for _ in paths]
+
+
+def test_the_work_is_done_by_other_processes(tmp_path: Path) -> None:
+    paths = []
+    for i in range(12):
+        path = tmp_path / f"{i:02d}.txt"
+        path.write_text("x" * 1000, encoding="utf-8")
+        paths.append(str(path))
+    assert set(parallel.ordered_map(_pids, paths, workers=1)) == {os.getpid()}
+    found = set(parallel.ordered_map(_pids, paths, workers=2))
+    assert os.getpid() not in found and 1 <= len(found) <= 2
+
+
+def test_few_small_files_are_read_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("EUCHRE_LOG_WORKERS", raising=False)
+    monkeypatch.setattr(parallel, "workers_available", lambda: 4)
+    small = tmp_path / "small.json"
+    small.write_text("{}", encoding="utf-8")
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * parallel.PARALLEL_FROM_BYTES)
+    assert parallel.workers_for([str(small)] * 10) == 1
+    assert parallel.workers_for([str(big)]) == 1  # one file: nothing to share out
+    assert parallel.workers_for([str(big), str(small)]) == 4
+    monkeypatch.setattr(parallel, "workers_available", lambda: 1)
+    assert parallel.workers_for([str(big), str(small)]) == 1
+    monkeypatch.setenv("EUCHRE_LOG_WORKERS", "3")
+    assert parallel.workers_for([str(small)]) == 3
+
+
+def test_a_refusal_comes_back_from_a_worker_with_its_place() -> None:
+    again = pickle.loads(pickle.dumps(LogError("E played 9C but it is S's turn", 3, 7)))
+    assert (again.message, again.hand, again.action) == ("E played 9C but it is S's turn", 3, 7)
+    assert str(again) == "hand 3, action 7: E played 9C but it is S's turn"
