@@ -39,3 +39,10 @@ REVIEW_FIELDS = (  # the review's counts of a player in stats (outputs.ReviewSta
     "makeable_not_made",
     "avoidable_euchres",
 )
+
+# The rows of stats' SQL (``store.stats_queries``), which ``store.stats`` adds up.
+TEAMS = {"NS": ("N", "S"), "EW": ("E", "W")}
+CALL_FIELDS = ("calls", "made", "marches", "euchred")
+TEAM_COUNTS = ("games", "wins", "hands", "points", "points_against", *CALL_FIELDS)
+SUM_FIELDS = (*TEAM_COUNTS, "euchred_against")
+"""The counts of a row of ``stats_queries.sums``, besides ``kind``, ``a`` and ``b``."""

@@ -22,13 +22,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from ..formats.names import PLAYER_FIELDS
+from ..formats.names import CALL_FIELDS, PLAYER_FIELDS, SUM_FIELDS, TEAMS
 from ..formats.shapes import PartnershipStatsDict, PlayerStatsDict, StatsDict
 from ..formats.text import keyed_by_older_rule, name_key
 from .db import Store, StoreError
 
 SEATS = ("N", "E", "S", "W")
-TEAMS = {"NS": ("N", "S"), "EW": ("E", "W")}
 SUITS = ("C", "D", "H", "S")
 ROUNDS = ("1", "2")
 # Seats relative to the dealer, in bidding order after the dealer themself.
@@ -44,11 +43,7 @@ PARTNERSHIP_FIELDS = (
     "points_for",
     "points_against",
 )
-CALL_FIELDS = ("calls", "made", "marches", "euchred")
 OWN_CALLS = (*CALL_FIELDS, "alone_calls", "alone_marches")
-TEAM_COUNTS = ("games", "wins", "hands", "points", "points_against", *CALL_FIELDS)
-SUM_FIELDS = (*TEAM_COUNTS, "euchred_against")
-REVIEW_COUNTS = ("plays", "choices", "good", "cost")
 
 Run = Callable[..., list[Any]]
 """A query run by name in one snapshot (``Store.query``)."""
@@ -122,7 +117,8 @@ class _Shaped:
 def _resolve(run: Run, flt: StatsFilter) -> tuple[_Shaped, str | None]:
     """The shaped filter, and the player's stored name; ``StatsError`` for an unknown
     player or game id."""
-    shape, params = "", dict[str, Any]()
+    shape = ""
+    params: dict[str, Any] = {}
     who = None
     if flt.games:
         _check_games(run, flt.games)

@@ -39,13 +39,9 @@ from sqlalchemy import (
 
 from ..engine.cards import SEAT_LETTERS
 from ..engine.game import JUDGEMENT
+from ..formats.names import CALL_FIELDS, SUM_FIELDS, TEAMS
 from .tables import FLAG_T, GAME_T, HAND_T, PLAYER_T, REVIEW_T, SEAT_T
 
-TEAMS = {"NS": ("N", "S"), "EW": ("E", "W")}
-CALL_FIELDS = ("calls", "made", "marches", "euchred")
-TEAM_COUNTS = ("games", "wins", "hands", "points", "points_against", *CALL_FIELDS)
-SUM_FIELDS = (*TEAM_COUNTS, "euchred_against")
-"""The counts of a row of ``stats_sums``, besides ``kind``, ``a`` and ``b``."""
 REVIEW_VERSION: Final = 1
 """The version of the review's numbers in ``hand_review`` (``review_cache``): raise it
 when ``engine.review`` grades differently, and every cached review is computed again."""
