@@ -86,8 +86,8 @@ class Teams:
 
 @dataclass(frozen=True, slots=True)
 class ResultView:
-    """A hand's ``result`` as an export writes it (``models.HandResultModel``), without
-    flags: a result that lists flags is read by the models."""
+    """A hand's ``result`` as an export writes it (``models.HandResultModel``); its flags
+    as the models dump them (``FlagModel``, with a renege's ``Proof``)."""
 
     number: int
     dealer: str
@@ -99,7 +99,7 @@ class ResultView:
     points: Teams
     outcome: str
     score_after: Teams
-    flags: list[Any] = field(default_factory=list)
+    flags: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +181,7 @@ def _hand_dump(h: HandView) -> dict[str, Any]:
             "points": {"NS": r.points.NS, "EW": r.points.EW},
             "outcome": r.outcome,
             "score_after": {"NS": r.score_after.NS, "EW": r.score_after.EW},
-            "flags": [],
+            "flags": r.flags,
         }
     return {
         "dealer": h.dealer,
@@ -484,10 +484,55 @@ def _action(a: Any) -> None:
             pass  # pass, defend_alone, claim, blind_double_loner: a seat only (checked)
 
 
+_FLAG_KEYS: Final = frozenset(("kind", "seat", "trick", "message", "accused", "proof"))
+_FLAG_NEEDS: Final = frozenset(("kind", "seat", "trick", "message"))
+_PROOF_KEYS: Final = frozenset(("held", "played", "led", "how", "trick"))
+_PROOF_NEEDS: Final = frozenset(("held", "played", "led", "how"))
+PROOF_HOW: Final = frozenset(("deal", "upcard", "later_play", "shown", "worked_out"))
+_ANY_LENGTH: Final = 2**62
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else _int(value, -(2**63), 2**63 - 1)
+
+
+def _flag(value: Any) -> dict[str, Any]:
+    """A flag of an exported result (``models.FlagModel``), as the models dump it."""
+    f = _obj(value, _FLAG_KEYS)
+    if not f.keys() >= _FLAG_NEEDS:
+        raise _no("a flag without a field")
+    proof = f.get("proof")
+    return {
+        "kind": _text(f["kind"], _ANY_LENGTH),
+        "seat": _optional_seat(f["seat"]),
+        "trick": _optional_int(f["trick"]),
+        "message": _text(f["message"], _ANY_LENGTH),
+        "accused": _optional_seat(f.get("accused")),
+        "proof": None if proof is None else _proof(proof),
+    }
+
+
+def _proof(value: Any) -> dict[str, Any]:
+    """A renege's proof (``models.Proof``), as the models dump it."""
+    p = _obj(value, _PROOF_KEYS)
+    if not p.keys() >= _PROOF_NEEDS:
+        raise _no("a proof without a field")
+    how = p["how"]
+    if type(how) is not str or how not in PROOF_HOW:
+        raise _no("how a renege is known")
+    return {
+        "held": _card(p["held"]),
+        "played": _card(p["played"]),
+        "led": _suit(p["led"]),
+        "how": how,
+        "trick": _optional_int(p.get("trick")),
+    }
+
+
 def _result(value: Any) -> ResultView:
     r = _obj(value, _RESULT_KEYS)
-    if len(r) != len(_RESULT_KEYS) or r["flags"] != [] or type(r["flags"]) is not list:
-        raise _no("a result with flags, or without a field")
+    if len(r) != len(_RESULT_KEYS) or type(r["flags"]) is not list:
+        raise _no("a result without a field")
     trump = r["trump"]
     if type(r["outcome"]) is not str or r["outcome"] not in OUTCOMES:
         raise _no("an outcome")
@@ -502,4 +547,5 @@ def _result(value: Any) -> ResultView:
         points=_teams(r["points"], -(2**63), 2**63 - 1),
         outcome=r["outcome"],
         score_after=_teams(r["score_after"], -(2**63), 2**63 - 1),
+        flags=[_flag(f) for f in r["flags"]],
     )
