@@ -164,6 +164,30 @@ def test_few_small_files_are_read_here(tmp_path: Path, monkeypatch: pytest.Monke
     assert parallel.workers_for([str(small)]) == 3
 
 
+def _dies(paths: list[str]) -> list[int]:
+    os._exit(9)  # as a worker killed by the system would
+
+
+def test_a_worker_that_dies_is_said_in_words(tmp_path: Path) -> None:
+    paths = []
+    for i in range(6):
+        path = tmp_path / f"{i}.txt"
+        path.write_text("x" * 100, encoding="utf-8")
+        paths.append(str(path))
+    with pytest.raises(parallel.WorkerLost, match="killed, or out of memory"):
+        list(parallel.ordered_map(_dies, paths, workers=2))
+
+
+def test_the_workers_are_capped(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * parallel.PARALLEL_FROM_BYTES)
+    monkeypatch.setattr(parallel, "workers_available", lambda: 64)
+    monkeypatch.delenv("EUCHRE_LOG_WORKERS", raising=False)
+    assert parallel.workers_for([str(big), str(big)]) == parallel.MAX_WORKERS
+    monkeypatch.setenv("EUCHRE_LOG_WORKERS", "1000")
+    assert parallel.workers_for([str(big)]) == parallel.MAX_WORKERS
+
+
 def test_a_refusal_comes_back_from_a_worker_with_its_place() -> None:
     again = pickle.loads(pickle.dumps(LogError("E played 9C but it is S's turn", 3, 7)))
     assert (again.message, again.hand, again.action) == ("E played 9C but it is S's turn", 3, 7)

@@ -16,6 +16,9 @@ def main() -> None:
 
         sys.stdout.write(f"euchre-log {__version__}\n")
         return
-    from .app import main as run
-
+    try:
+        from .app import main as run
+    except KeyboardInterrupt:  # Ctrl-C while starting: stopped, as anywhere else
+        sys.stderr.write("\n")
+        sys.exit(130)
     run()

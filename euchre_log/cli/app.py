@@ -293,8 +293,8 @@ def register() -> None:
 
 def main() -> None:
     """The console script: run the app, and never show a traceback."""
-    register()
     try:
+        register()
         app(standalone_mode=True)
     except KeyboardInterrupt:
         typer.echo("", err=True)

@@ -56,18 +56,26 @@ def _check_json(paths: list[str]) -> int:
     """Print the euchre-log-check/1 report of the files, each game's report as soon as
     it is known; the exit code. Many files are read on every core (``formats.parallel``),
     their reports printed in the order of the files."""
-    from ..formats.parallel import ordered_map, workers_for
+    from ..formats.parallel import WorkerLost, ordered_map, workers_for
     from ..formats.report import check_texts
 
     out = sys.stdout
     out.write('{"format": "euchre-log-check/1", "games": [')
     worst = 0
     first = True
-    for code, texts in ordered_map(check_texts, paths, workers=workers_for(paths)):
-        worst = max(worst, code)
-        for text in texts:
-            out.write(("" if first else ", ") + text)
-            first = False
+    try:
+        for code, texts in ordered_map(check_texts, paths, workers=workers_for(paths)):
+            worst = max(worst, code)
+            for text in texts:
+                out.write(("" if first else ", ") + text)
+                first = False
+    except WorkerLost as exc:
+        out.write("\n")
+        out.flush()
+        raise fail(
+            f"{exc}; the report stops there: run check again, or with "
+            "EUCHRE_LOG_WORKERS=1 to read in one process"
+        ) from None
     out.write("]}\n")
     out.flush()
     return worst

@@ -5,11 +5,16 @@ from __future__ import annotations
 import datetime as _dt
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from .app import app, echo, fail
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from ..store.games import FileRead
 from .common import game_id_or_latest, opened, print_json
 
 SEAT_HELP = "The player in the {} seat."
@@ -354,7 +359,8 @@ def import_(
         # Many files are read on every core, each worker making its files' games ready to
         # store (``formats.parallel``); they are stored here, in the order of the files.
         reading = partial(prepare_files, stamp=now())
-        for read in ordered_map(reading, paths, workers=workers_for(paths)):
+        reads = ordered_map(reading, paths, workers=workers_for(paths))
+        for read in _until_lost(reads):
             exc = read.error
             if exc is not None:
                 rejected.append(
@@ -375,6 +381,20 @@ def import_(
         print_json({"imported": imported, "skipped": skipped, "rejected": rejected})
     if rejected:
         raise typer.Exit(2)
+
+
+def _until_lost(reads: Iterator[FileRead]) -> Iterator[FileRead]:
+    """The files read, or a refusal in words if a worker process died part way: the
+    batches stored before stay stored, and ``import`` run again skips them."""
+    from ..formats.parallel import WorkerLost
+
+    try:
+        yield from reads
+    except WorkerLost as exc:
+        raise fail(
+            f"{exc}; the files already stored stay stored, and import run again skips "
+            "them (EUCHRE_LOG_WORKERS=1 reads in one process)"
+        ) from None
 
 
 IMPORT_BATCH_HANDS = 5000

@@ -114,8 +114,9 @@ class HandView:
     actions: list[dict[str, Any]]
     result: ResultView | None
     engine: list[Action] | None = None
-    """The engine's actions for the actions, when every one is a play, a pass or an order
-    (the readers' shared objects, ``shared``); None when the reader is to decode them."""
+    """The engine's actions for the actions, when every one is a play, a pass, an order, a
+    discard or a call (the readers' shared objects, ``shared``); None when the reader is
+    to decode them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,9 +349,9 @@ def _hand(value: Any) -> HandView:
     if type(actions) is not list or len(actions) > MAX_ACTIONS:
         raise _no("actions")
     # Nearly every action is a play, a pass, an order, a discard or a call: each is checked
-    # here in one
-    # lookup of the engine's shared action for it (a JSON value that equals a seat or a
-    # card is that text; a list raises TypeError). The others are checked one by one.
+    # here in one lookup of the engine's shared action for it (a JSON value that equals a
+    # seat or a card is that text; a list raises TypeError). The others are checked one
+    # by one.
     engine: list[Action] = []
     whole = True
     for a in actions:

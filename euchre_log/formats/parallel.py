@@ -19,6 +19,8 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -36,6 +38,11 @@ AHEAD = 8
 on reading while this process stores or prints what came back (2 MB of files each), few
 enough that memory stays bounded however many files there are."""
 
+MAX_WORKERS = 8
+"""The most processes used, whatever the cores or ``EUCHRE_LOG_WORKERS`` say: past a few,
+the reading no longer gets faster, and each holds its chunks ahead in memory (a
+container may also show more cores than it may use)."""
+
 
 def workers_available() -> int:
     """The cores this process may run on."""
@@ -50,8 +57,8 @@ def workers_for(paths: Sequence[str | Path]) -> int:
     every core for files of ``PARALLEL_FROM_BYTES`` or more, else 1."""
     wanted = os.environ.get("EUCHRE_LOG_WORKERS", "").strip()
     if wanted.isdigit() and int(wanted) >= 1:
-        return int(wanted)
-    cores = workers_available()
+        return min(int(wanted), MAX_WORKERS)
+    cores = min(workers_available(), MAX_WORKERS)
     if cores == 1 or len(paths) < 2:
         return 1
     total = 0
@@ -93,10 +100,34 @@ def _context() -> Any:
     return multiprocessing.get_context()
 
 
+class WorkerLost(Exception):
+    """A worker process stopped before it finished (killed, or out of memory)."""
+
+
+@contextmanager
+def _no_interrupt() -> Iterator[None]:
+    """Ctrl-C held back while the pool starts a worker or takes a task: a worker forked
+    now starts with it held back too (until ``_quiet_worker`` ignores it), and the pool's
+    own state is never left half changed. A Ctrl-C pressed meanwhile is raised as soon as
+    this ends, where the command stops cleanly."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:  # not POSIX: nothing to hold back
+        yield
+        return
+    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, old)
+
+
 def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the command: it finishes its chunk and stops, without a
-    traceback of its own, while the command says it was stopped."""
+    """A worker leaves Ctrl-C to the command: it ignores it (one pressed while it started
+    is dropped), finishes its chunk and stops when the command shuts the pool down."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    unblock = getattr(signal, "pthread_sigmask", None)
+    if unblock is not None:
+        unblock(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def ordered_map(
@@ -107,7 +138,8 @@ def ordered_map(
     With ``workers`` above 1 the chunks run in that many processes, a few at a time ahead
     of the one being yielded, so memory stays bounded however many files there are; with
     1 they run here, one after the other. ``task`` must be a module-level function (it is
-    sent to the workers by name)."""
+    sent to the workers by name). ``WorkerLost`` when a worker died; a Ctrl-C stops the
+    workers after their current chunk and is raised here."""
     if workers <= 1:
         parts = chunks(list(paths))
     else:  # at least a few chunks per worker, however little there is to read
@@ -117,25 +149,42 @@ def ordered_map(
         for part in parts:
             yield from task(part)
         return
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=_context(), initializer=_quiet_worker
-    ) as pool:
-        ahead: deque[Future[list[R]]] = deque()
-        todo = iter(parts)
-        try:
-            for part in todo:
-                ahead.append(pool.submit(task, part))
-                if len(ahead) >= AHEAD * workers:
-                    break
-            while ahead:
+    )
+    ahead: deque[Future[list[R]]] = deque()
+    todo = iter(parts)
+
+    def hand_out(part: list[str]) -> None:
+        with _no_interrupt():
+            ahead.append(pool.submit(task, part))
+
+    try:
+        for part in todo:
+            hand_out(part)
+            if len(ahead) >= AHEAD * workers:
+                break
+        while ahead:
+            try:
                 done = ahead.popleft().result()
-                nxt = next(todo, None)
-                if nxt is not None:
-                    ahead.append(pool.submit(task, nxt))
-                yield from done
-        finally:
-            for future in ahead:
-                future.cancel()
+            except BrokenProcessPool:
+                raise WorkerLost(
+                    "a worker process stopped before it finished (was it killed, or out of memory?)"
+                ) from None
+            nxt = next(todo, None)
+            if nxt is not None:
+                hand_out(nxt)
+            yield from done
+    finally:
+        with _no_interrupt():
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
-__all__ = ["PARALLEL_FROM_BYTES", "chunks", "ordered_map", "workers_available", "workers_for"]
+__all__ = [
+    "PARALLEL_FROM_BYTES",
+    "WorkerLost",
+    "chunks",
+    "ordered_map",
+    "workers_available",
+    "workers_for",
+]

@@ -20,6 +20,7 @@ from ..engine.flags import IllegalAction
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules, RulesError
+from .canonical import HandView, canonical_log
 from .results import result_dict
 from .shared import CALLS, DISCARDS, ORDERS, PASSES, PLAYS
 from .shared import CARD_INDEX as CARD_INDEX
@@ -29,7 +30,7 @@ from .shared import shared_actions as shared_actions
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
 
-    from .canonical import HandView, LogView, ResultView
+    from .canonical import LogView, ResultView
     from .models import ActionModel, GameLog, HandRecord, HandResultModel
 
     AnyLog = GameLog | LogView
@@ -130,8 +131,6 @@ def read_log_bytes(raw: bytes) -> AnyLog | None:
     (``canonical.canonical_log``), else in one pass in Pydantic's Rust core; None when it
     is not a valid one, so that the caller takes the slower path that says why (or reads
     it as EGN)."""
-    from .canonical import canonical_log
-
     fast = canonical_log(raw)
     if fast is not None:
         return fast
@@ -372,19 +371,15 @@ def read_log(data: Any) -> GameLog:
 # Into the engine
 
 
-# The actions that make up nearly every hand, made once (``shared``).
-_PLAYS, _PASSES, _ORDERS = PLAYS, PASSES, ORDERS
-
-
 def engine_action(model: Any) -> A.Action:
     """The engine action of a validated action (a dict in the canonical form)."""
     t = model["type"]
     if t == "play":
-        return _PLAYS[model["seat"], model["card"]]
+        return PLAYS[model["seat"], model["card"]]
     if t == "pass":
-        return _PASSES[model["seat"]]
+        return PASSES[model["seat"]]
     if t == "order":
-        return _ORDERS[model["seat"], model.get("alone", False)]
+        return ORDERS[model["seat"], model.get("alone", False)]
     if t == "discard":
         return DISCARDS[model["seat"], model.get("card")]
     if t == "call":
@@ -537,7 +532,7 @@ def play_hands(log: AnyLog, game: GameState) -> Iterator[int]:
         except IllegalAction as exc:
             raise LogError(str(exc), n) from None
         try:
-            decoded = getattr(record, "engine", None)  # a canonical hand's, made as it was read
+            decoded = record.engine if isinstance(record, HandView) else None
             hand.extend(
                 decoded if decoded is not None else [engine_action(m) for m in record.actions]
             )

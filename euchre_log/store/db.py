@@ -11,8 +11,8 @@ of ``migrate.py`` when they are from an older euchre-log.
 A SQLite file that is already current (its schema version and judgement read with one
 query) is opened with the standard library's ``sqlite3`` alone: the read path's queries
 run on it as ``sql.py`` holds them, and SQLAlchemy is imported only when something else
-is asked of the store (a write, the review of new hands for stats, ``verify``...). A command that only reads
-starts in a third of the time.
+is asked of the store (a write, the review of new hands for stats, ``verify``...). A
+command that only reads starts in a third of the time.
 """
 
 from __future__ import annotations
@@ -324,10 +324,16 @@ def connect(db: str | None = None, *, create: bool = True) -> Store:
 
 def _engine(url: str, parsed: Any = None) -> Engine:
     """A SQLAlchemy engine for ``url``, configured as the store uses it."""
+    import logging
+
     from sqlalchemy import create_engine
     from sqlalchemy.engine import make_url
     from sqlalchemy.pool import NullPool
 
+    # SQLAlchemy logs a connection it could not close (one a Ctrl-C cut short) with its
+    # traceback; with no handler of the program's own, Python would print that to the
+    # user. The command says what happened in words instead.
+    logging.getLogger("sqlalchemy").addHandler(logging.NullHandler())
     shown = mask(url)
     parsed = parsed if parsed is not None else make_url(url)
     kwargs: dict[str, Any] = {}

@@ -241,7 +241,7 @@ def _content_digest(
     texts: Iterable[tuple[str, str]],
 ) -> str:
     """``content_hash`` from the journal texts (kind, data) of the hands' entries, in
-    order: ``import_games`` has them already, in the chain it writes."""
+    order: ``prepare`` has them already, in the chain it makes."""
     digest = hashlib.sha256()
     start = {
         "players": {s: player_key(players.get(s, "")) for s in SEAT_LETTERS},
@@ -637,6 +637,8 @@ class Prepared:
     info: Mapping[str, Any]
     """The file's ``game`` object: title, date, notes..."""
     uid: str
+    stamp: str
+    """When it was made ready: the time of its entries, its row and its registration."""
     players: dict[str, str]
     initial: tuple[int, int]
     first_dealer: int
@@ -683,6 +685,7 @@ def prepare(info: Mapping[str, Any], state: GameState, stamp: str) -> Prepared:
     return Prepared(
         info=info,
         uid=uid,
+        stamp=stamp,
         players=players,
         initial=initial,
         first_dealer=first_dealer,
@@ -743,12 +746,14 @@ def import_games(
     prepared = [prepare(info, state, stamp) for info, state in games]
     if conn is None:
         with store.writing() as c:
-            return _store_prepared(c, prepared, stamp)
-    return _store_prepared(conn, prepared, stamp)
+            return _store_prepared(c, prepared)
+    return _store_prepared(conn, prepared)
 
 
-def _store_prepared(conn: Connection, games: Sequence[Prepared], stamp: str) -> list[int]:
+def _store_prepared(conn: Connection, games: Sequence[Prepared]) -> list[int]:
     """Store games made ready by ``prepare``, in the caller's transaction."""
+    if not games:
+        return []
     registry.lock(conn)
     names = {g.players[s] for g in games for s in SEAT_LETTERS}
     ids_by_name = player_ids(conn, sorted(names))
@@ -771,7 +776,7 @@ def _store_prepared(conn: Connection, games: Sequence[Prepared], stamp: str) -> 
             initial_score=g.initial,
             source="imported",
             uid=g.uid,
-            stamp=chain[0][4],  # the time the entries were made ready, as the chain has it
+            stamp=g.stamp,
             summary={
                 "last_seq": seq,
                 "head_hash": g.head,
@@ -794,14 +799,15 @@ def _store_prepared(conn: Connection, games: Sequence[Prepared], stamp: str) -> 
     insert_journal(conn, journal)
     insert_rows(conn, HAND_T, hand_rows)
     insert_rows(conn, FLAG_T, flag_rows)
-    registry.register(conn, registered, stamp)
+    registry.register(conn, registered, games[0].stamp)  # an import's games share it
     return out
 
 
-def import_new_games(
-    store: Store, games: Sequence[tuple[Mapping[str, Any], GameState]]
+def store_prepared(
+    store: Store, games: Sequence[Prepared], *, allow_duplicates: bool = False
 ) -> list[tuple[int, bool]]:
-    """Store the games this database does not hold yet, in one transaction.
+    """Store games made ready by ``prepare`` in one transaction, those this database
+    holds already left out unless ``allow_duplicates``.
 
     A game is held already when a stored game has its content hash (``content_hash``:
     the same players, rules, starting score, deals and actions, whatever its title, date
@@ -810,21 +816,10 @@ def import_new_games(
     is then the held game's). Run again after an import was killed part way, it stores
     only what the killed run had not committed.
     """
-    stamp = now()
-    return store_prepared(store, [prepare(info, state, stamp) for info, state in games])
-
-
-def store_prepared(
-    store: Store, games: Sequence[Prepared], *, allow_duplicates: bool = False
-) -> list[tuple[int, bool]]:
-    """Store games made ready by ``prepare`` in one transaction, those the database holds
-    already left out (as ``import_new_games`` says) unless ``allow_duplicates``: for each
-    game in order, its id and whether it was held already."""
     with store.writing() as conn:
         registry.lock(conn)  # two imports of one file at once take turns (PostgreSQL)
-        stamp = now()
         if allow_duplicates:
-            return [(i, False) for i in _store_prepared(conn, games, stamp)]
+            return [(i, False) for i in _store_prepared(conn, games)]
         hashes = [g.content for g in games]
         fill_content_hashes(conn)
         found = stored_with_content(conn, hashes)
@@ -834,7 +829,7 @@ def store_prepared(
             if digest not in found and digest not in first:
                 first[digest] = i
                 fresh.append(i)
-        ids = _store_prepared(conn, [games[i] for i in fresh], stamp) if fresh else []
+        ids = _store_prepared(conn, [games[i] for i in fresh])
         new = dict(zip(fresh, ids, strict=True))
         out: list[tuple[int, bool]] = []
         for i, digest in enumerate(hashes):

@@ -59,7 +59,7 @@ def _one(condition: ColumnElement[bool]) -> ColumnElement[int]:
     return case((condition, 1), else_=0)
 
 
-def _where(q: Any, *conds: ColumnElement[bool] | None) -> Any:
+def _where(q: Select[Any], *conds: ColumnElement[bool] | None) -> Select[Any]:
     for cond in conds:
         if cond is not None:
             q = q.where(cond)
@@ -252,7 +252,7 @@ def reneges(shape: str) -> Select[Any]:
         .where(f.kind == "renege")
         .group_by(gs.player_id)
     )
-    return _where(q, games.only(f.game_id), games.seat_of_player(gs.player_id))  # type: ignore[no-any-return]
+    return _where(q, games.only(f.game_id), games.seat_of_player(gs.player_id))
 
 
 def makers(shape: str) -> Select[Any]:
@@ -280,7 +280,7 @@ def makers(shape: str) -> Select[Any]:
         .join(SEAT_T, and_(gs.game_id == h.game_id, gs.seat == h.maker))
         .group_by(gs.player_id, h.bid_round, h.trump, h.dealer, h.maker)
     )
-    return _where(q, games.only(h.game_id), games.seat_of_player(gs.player_id))  # type: ignore[no-any-return]
+    return _where(q, games.only(h.game_id), games.seat_of_player(gs.player_id))
 
 
 def defended(shape: str) -> Select[Any]:
@@ -288,15 +288,15 @@ def defended(shape: str) -> Select[Any]:
     defender are counted per game and seat first, then matched to the players."""
     h, gs = HAND_T.c, SEAT_T.c
     games = _games(shape)
-    lone = select(h.game_id, h.defender, func.count().label("n")).where(h.defender.is_not(None))
-    lone = _where(lone, games.only(h.game_id)).group_by(h.game_id, h.defender).subquery("lone")
+    counted = select(h.game_id, h.defender, func.count().label("n")).where(h.defender.is_not(None))
+    lone = _where(counted, games.only(h.game_id)).group_by(h.game_id, h.defender).subquery("lone")
     q = (
         select(gs.player_id, func.sum(lone.c.n).label("n"))
         .select_from(lone)
         .join(SEAT_T, and_(gs.game_id == lone.c.game_id, gs.seat == lone.c.defender))
         .group_by(gs.player_id)
     )
-    return _where(q, games.seat_of_player(gs.player_id))  # type: ignore[no-any-return]
+    return _where(q, games.seat_of_player(gs.player_id))
 
 
 def _current() -> ColumnElement[bool]:
@@ -320,7 +320,7 @@ def review_missing(shape: str) -> Select[Any]:
         .where(REVIEW_T.c.game_id.is_(None))
         .order_by(h.game_id, h.number)
     )
-    return _where(q, _games(shape).only(h.game_id))  # type: ignore[no-any-return]
+    return _where(q, _games(shape).only(h.game_id))
 
 
 def review_sums(shape: str) -> Select[Any]:
@@ -355,7 +355,7 @@ def review_sums(shape: str) -> Select[Any]:
             func.sum(_one(and_(making, euchred, r.par_tricks >= 3))).label(f"avoidable_{key}")
         )
     q = select(*cols).select_from(REVIEW_T.join(HAND_T, _current())).group_by(r.game_id)
-    return _where(q, _games(shape).only(h.game_id))  # type: ignore[no-any-return]
+    return _where(q, _games(shape).only(h.game_id))
 
 
 def review_seats(shape: str) -> Select[Any]:
