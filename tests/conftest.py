@@ -30,7 +30,7 @@ from euchre_log.cli.app import app, register
 
 from .helpers import DOCUMENTED_EXIT_CODES, assert_handled
 
-register()
+register([])  # every command: the tests run them all in this process
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -3,10 +3,13 @@ short flag, help and errors in words, --json with a schema, dates and folders ch
 
 from __future__ import annotations
 
+import ast
 import copy
 import datetime as dt
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -414,3 +417,71 @@ def test_export_says_what_it_wrote_as_json(cli: Cli, tmp_path: Path) -> None:
         assert said.bytes == len(data) and said.sha256 == hashlib.sha256(data).hexdigest()
     refused = cli("export", "1", "--json")
     assert refused.exit_code == 2 and "give -o FILE" in refused.stderr
+
+
+# ---------------------------------------------------------------------------
+# Only the command named is built
+
+
+def test_every_command_is_mapped_to_the_module_that_defines_it() -> None:
+    from euchre_log.cli.app import COMMAND_MODULES, COMMANDS
+
+    found = {}
+    for command in app.registered_commands:
+        assert command.callback is not None
+        name = command.name or typer.main.get_command_name(command.callback.__name__)
+        found[name] = command.callback.__module__.rsplit(".", 1)[1]
+    assert found == COMMANDS
+    assert set(COMMANDS.values()) == set(COMMAND_MODULES)
+
+
+@pytest.mark.parametrize(
+    ("argv", "word"),
+    [
+        (["games"], "games"),
+        (["--db", "x.db", "stats", "--json"], "stats"),
+        (["--db=x.db", "check", "a.json"], "check"),
+        (["--help"], None),
+        (["--db", "x.db"], None),
+        ([], None),
+        (["--version", "games"], None),
+        (["nosuch"], "nosuch"),
+    ],
+)
+def test_the_command_word_is_found_past_the_apps_options(argv: list[str], word: str | None) -> None:
+    from euchre_log.cli.app import command_word
+
+    assert command_word(argv) == word
+
+
+def _modules_loaded(*args: str) -> tuple[list[str], subprocess.CompletedProcess[str]]:
+    probe = (
+        "import sys, runpy\n"
+        f"sys.argv = ['euchre-log', *{list(args)!r}]\n"
+        "try:\n"
+        "    runpy.run_module('euchre_log', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('LOADED', sorted(m for m in sys.modules if m.startswith('euchre_log.cli.')),"
+        " file=sys.stderr)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    line = next(x for x in out.stderr.splitlines() if x.startswith("LOADED"))
+    return list(ast.literal_eval(line.removeprefix("LOADED "))), out
+
+
+def test_a_command_line_loads_only_its_commands_module(tmp_path: Path) -> None:
+    loaded, out = _modules_loaded("--db", str(tmp_path / "t.db"), "games", "--json")
+    assert json.loads(out.stdout) == {"games": []}
+    commands = {m.rsplit(".", 1)[1] for m in loaded} & set(COMMAND_MODULE_NAMES)
+    assert commands == {"games"}
+    loaded, out = _modules_loaded("--help")
+    assert {m.rsplit(".", 1)[1] for m in loaded} >= set(COMMAND_MODULE_NAMES)
+    assert "replay" in out.stdout and "verify" in out.stdout
+    _, out = _modules_loaded("replya")
+    assert "replay" in out.stderr  # the nearest command, suggested from all of them
+
+
+COMMAND_MODULE_NAMES = ("record", "games", "replay", "review", "stats", "check", "rules", "trust")
