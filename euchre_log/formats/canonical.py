@@ -23,53 +23,37 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any, Final, get_args
 
 from ..engine.actions import Action
-from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS
+from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
+from ..engine.rules import THROW_IN_NAMES as THROWN_IN_NAMES
 from ..engine.rules import Rules
+from ..engine.scoring import Outcome
 from .names import LOG_FORMAT, MAX_ACTIONS, MAX_HANDS
+from .results import FlagDict, HandResultDict, ProofDict
+from .shapes import GameInfoDict, HandDict
 from .shared import CALLS, DISCARDS, ORDERS, PASSES, PLAYS
 from .text import four_players, name_problem
+
+
+def _keys(shape: Any) -> frozenset[str]:
+    """Every key a ``TypedDict`` of the format may have: the keys this reader takes. (Which
+    are required cannot be read at run time, the annotations being postponed.)"""
+    return frozenset(shape.__required_keys__ | shape.__optional_keys__)
+
 
 CARDS: Final = frozenset(CARD_TEXT)
 SEATS: Final = frozenset(SEAT_LETTERS)
 SUITS: Final = frozenset(SUIT_LETTERS)
-TEAMS: Final = frozenset(("NS", "EW"))
-OUTCOMES: Final = frozenset(
-    ("made", "march", "euchred", "passed_out", "renege_penalty", "thrown_in", "incomplete")
-)
-THROW_IN_NAMES: Final = frozenset(
-    (
-        "nines-and-tens",
-        "ace-no-face",
-        "king-nothing",
-        "three-queens",
-        "jack-nothing",
-        "no-ace-no-face",
-    )
-)
+TEAMS: Final = frozenset(TEAM_NAMES)
+OUTCOMES: Final = frozenset(get_args(Outcome))
+THROW_IN_NAMES: Final = frozenset(THROWN_IN_NAMES)
 _HEAD_HASH: Final = re.compile("[0-9a-f]{64}")
 _FINGERPRINT: Final = re.compile("[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}")
-_GAME_KEYS: Final = frozenset(
-    ("title", "date", "players", "rules", "initial_score", "notes", "head_hash", "fingerprint")
-)
-_HAND_KEYS: Final = frozenset(("dealer", "upcard", "deal", "kitty", "actions", "result"))
-_RESULT_KEYS: Final = frozenset(
-    (
-        "number",
-        "dealer",
-        "trump",
-        "maker",
-        "alone",
-        "defender_alone",
-        "tricks",
-        "points",
-        "outcome",
-        "score_after",
-        "flags",
-    )
-)
+_GAME_KEYS: Final = _keys(GameInfoDict)
+_HAND_KEYS: Final = _keys(HandDict)
+_RESULT_KEYS: Final = _keys(HandResultDict)
 
 
 class NotCanonical(Exception):
@@ -485,10 +469,10 @@ def _action(a: Any) -> None:
             pass  # pass, defend_alone, claim, blind_double_loner: a seat only (checked)
 
 
-_FLAG_KEYS: Final = frozenset(("kind", "seat", "trick", "message", "accused", "proof"))
-_FLAG_NEEDS: Final = frozenset(("kind", "seat", "trick", "message"))
-_PROOF_KEYS: Final = frozenset(("held", "played", "led", "how", "trick"))
-_PROOF_NEEDS: Final = frozenset(("held", "played", "led", "how"))
+_FLAG_KEYS: Final = _keys(FlagDict)
+_FLAG_NEEDS: Final = _FLAG_KEYS - {"accused", "proof"}  # the models default these two
+_PROOF_KEYS: Final = _keys(ProofDict)
+_PROOF_NEEDS: Final = _PROOF_KEYS - {"trick"}  # the models take a proof without its trick
 PROOF_HOW: Final = frozenset(("deal", "upcard", "later_play", "shown", "worked_out"))
 _ANY_LENGTH: Final = 2**62
 
