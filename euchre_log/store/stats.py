@@ -22,13 +22,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from ..engine.cards import SEAT_LETTERS, SUIT_LETTERS
 from ..formats.names import CALL_FIELDS, PLAYER_FIELDS, SUM_FIELDS, TEAMS
 from ..formats.shapes import PartnershipStatsDict, PlayerStatsDict, StatsDict
 from ..formats.text import keyed_by_older_rule, name_key
 from .db import Store, StoreError
 
-SEATS = ("N", "E", "S", "W")
-SUITS = ("C", "D", "H", "S")
+SEATS = tuple(SEAT_LETTERS)
+SUITS = tuple(SUIT_LETTERS)
 ROUNDS = ("1", "2")
 # Seats relative to the dealer, in bidding order after the dealer themself.
 RELATIVE = ("dealer", "left_of_dealer", "dealer_partner", "right_of_dealer")
