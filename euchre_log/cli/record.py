@@ -135,6 +135,15 @@ def numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
         yield n, text
 
 
+def entry_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
+    """The lines of piped input that say something, stripped, with their numbers from 1:
+    blank lines and ``#`` comments left out. ``BadLine`` as ``numbered_lines``."""
+    for n, text in numbered_lines(stream):
+        line = text.strip()
+        if line and not line.startswith("#"):
+            yield n, line
+
+
 class TypedAhead:
     """A ``deal`` or ``dealer`` typed ahead of the next hand waits, in memory, for the
     hand's upcard: it is stored with the hand's start. This remembers the line that typed
@@ -177,18 +186,15 @@ def _piped(recorder: Recorder) -> None:
     out = make_console(no_color=True, color_system=None, width=200, soft_wrap=True)
     players = recorder.stored.players
     ahead = TypedAhead(recorder)
-    lines = numbered_lines(sys.stdin)
+    lines = entry_lines(sys.stdin)
     while True:
         try:
-            n, raw = next(lines)
+            n, line = next(lines)
         except StopIteration:
             break
         except BadLine as bad:
             echo(f"line {bad.number} refused: {bad} (nothing on this line was stored)", err=True)
             raise typer.Exit(2) from None
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
         before = _marks(recorder)
         try:
             result = recorder.feed(line)
@@ -267,17 +273,14 @@ def _json_lines(recorder: Recorder) -> None:
 
     state(0)
     ahead = TypedAhead(recorder)
-    lines = numbered_lines(sys.stdin)
+    lines = entry_lines(sys.stdin)
     while True:
         try:
-            n, raw = next(lines)
+            n, line = next(lines)
         except StopIteration:
             break
         except BadLine as bad:
             raise refuse(bad.number, str(bad)) from None
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
         try:
             result = recorder.feed(line)
         except (EntryError, GameMovedOn) as exc:
