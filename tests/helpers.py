@@ -320,3 +320,33 @@ def reseal(engine: Any, game_id: int) -> None:
             last, seq = digest, r.seq
         registry.set_head(conn, seq, last)
         rejudge(conn)  # the content hash, by the players' new names
+
+
+def modules_after(
+    args: Sequence[str], *packages: str
+) -> tuple[list[str], subprocess.CompletedProcess[str]]:
+    """Run ``euchre-log ARGS`` in a fresh interpreter, as a user would: the modules of
+    ``packages`` (a package and everything below it) it imported by the end, and what it
+    printed."""
+    import ast
+    import sys
+    from pathlib import Path
+
+    probe = (
+        "import sys, runpy\n"
+        f"sys.argv = ['euchre-log', *{list(args)!r}]\n"
+        "try:\n"
+        "    runpy.run_module('euchre_log', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"packages = {packages!r}\n"
+        "loaded = sorted(m for m in sys.modules\n"
+        "                if any(m == p or m.startswith(p + '.') for p in packages))\n"
+        "print('LOADED', loaded, file=sys.stderr)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, check=True
+    )
+    line = next(x for x in out.stderr.splitlines() if x.startswith("LOADED"))
+    return list(ast.literal_eval(line.removeprefix("LOADED "))), out

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +24,8 @@ from euchre_log.formats.models import GameLog
 from euchre_log.formats.reader import engine_action
 from euchre_log.formats.seal import head_hash
 from euchre_log.formats.writer import game_info, log_dict
+
+from .helpers import modules_after
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "sample_logs").glob("*.json"))
@@ -255,20 +255,8 @@ def test_not_json_or_not_utf8_is_not_canonical() -> None:
 
 
 def test_check_of_a_canonical_file_imports_no_pydantic() -> None:
-    probe = (
-        "import sys, runpy\n"
-        "sys.argv = ['euchre-log', 'check', 'sample_logs/family-game.json']\n"
-        "try:\n"
-        "    runpy.run_module('euchre_log', run_name='__main__')\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print('LOADED', sorted(m for m in sys.modules if m.startswith('pydantic')), "
-        "file=sys.stderr)\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert "LOADED []" in out.stderr
+    loaded, out = modules_after(["check", "sample_logs/family-game.json"], "pydantic")
+    assert loaded == [] and "Friday night" in out.stdout
 
 
 # ---------------------------------------------------------------------------

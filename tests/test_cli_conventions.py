@@ -3,13 +3,10 @@ short flag, help and errors in words, --json with a schema, dates and folders ch
 
 from __future__ import annotations
 
-import ast
 import copy
 import datetime as dt
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +22,7 @@ from euchre_log.formats.reader import LogError
 from euchre_log.formats.schemas import all_schemas
 
 from .conftest import ROOT, SAMPLES, Cli
+from .helpers import modules_after
 
 LIBRARY_WORDS = ("Input should", "Value error", "literal[", "function-", "NoneType", "[type=")
 """Pydantic's (and Python's) words, which a message to a card player never shows."""
@@ -454,34 +452,17 @@ def test_the_command_word_is_found_past_the_apps_options(argv: list[str], word: 
     assert command_word(argv) == word
 
 
-def _modules_loaded(*args: str) -> tuple[list[str], subprocess.CompletedProcess[str]]:
-    probe = (
-        "import sys, runpy\n"
-        f"sys.argv = ['euchre-log', *{list(args)!r}]\n"
-        "try:\n"
-        "    runpy.run_module('euchre_log', run_name='__main__')\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print('LOADED', sorted(m for m in sys.modules if m.startswith('euchre_log.cli.')),"
-        " file=sys.stderr)\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    line = next(x for x in out.stderr.splitlines() if x.startswith("LOADED"))
-    return list(ast.literal_eval(line.removeprefix("LOADED "))), out
-
-
 def test_a_command_line_loads_only_its_commands_module(tmp_path: Path) -> None:
-    loaded, out = _modules_loaded("--db", str(tmp_path / "t.db"), "games", "--json")
+    loaded, out = modules_after(["--db", str(tmp_path / "t.db"), "games", "--json"], CLI)
     assert json.loads(out.stdout) == {"games": []}
     commands = {m.rsplit(".", 1)[1] for m in loaded} & set(COMMAND_MODULE_NAMES)
     assert commands == {"games"}
-    loaded, out = _modules_loaded("--help")
+    loaded, out = modules_after(["--help"], CLI)
     assert {m.rsplit(".", 1)[1] for m in loaded} >= set(COMMAND_MODULE_NAMES)
     assert "replay" in out.stdout and "verify" in out.stdout
-    _, out = _modules_loaded("replya")
+    _, out = modules_after(["replya"], CLI)
     assert "replay" in out.stderr  # the nearest command, suggested from all of them
 
 
+CLI = "euchre_log.cli"
 COMMAND_MODULE_NAMES = ("record", "games", "replay", "review", "stats", "check", "rules", "trust")

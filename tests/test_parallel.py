@@ -117,12 +117,18 @@ def test_import_json_says_the_same_on_every_core(files: list[str], tmp_path: Pat
     assert [r["file"] for r in docs[1]["rejected"]] == [f for f in files if "-zz-" in f]
 
 
-def test_ordered_map_keeps_the_order_of_the_files(tmp_path: Path) -> None:
+def _files(folder: Path, sizes: list[int]) -> list[str]:
+    """Files of these sizes, named in order."""
     paths = []
-    for i in range(40):
-        path = tmp_path / f"{i:02d}.txt"
-        path.write_text("x" * (i * 50), encoding="utf-8")
+    for i, size in enumerate(sizes):
+        path = folder / f"{i:02d}.txt"
+        path.write_text("x" * size, encoding="utf-8")
         paths.append(str(path))
+    return paths
+
+
+def test_ordered_map_keeps_the_order_of_the_files(tmp_path: Path) -> None:
+    paths = _files(tmp_path, [i * 50 for i in range(40)])
     for workers in (1, 2, 3):
         assert list(parallel.ordered_map(_sizes, paths, workers=workers)) == [
             (p, i * 50) for i, p in enumerate(paths)
@@ -138,11 +144,7 @@ def _pids(paths: list[str]) -> list[int]:
 
 
 def test_the_work_is_done_by_other_processes(tmp_path: Path) -> None:
-    paths = []
-    for i in range(12):
-        path = tmp_path / f"{i:02d}.txt"
-        path.write_text("x" * 1000, encoding="utf-8")
-        paths.append(str(path))
+    paths = _files(tmp_path, [1000] * 12)
     assert set(parallel.ordered_map(_pids, paths, workers=1)) == {os.getpid()}
     found = set(parallel.ordered_map(_pids, paths, workers=2))
     assert os.getpid() not in found and 1 <= len(found) <= 2
@@ -169,11 +171,7 @@ def _dies(paths: list[str]) -> list[int]:
 
 
 def test_a_worker_that_dies_is_said_in_words(tmp_path: Path) -> None:
-    paths = []
-    for i in range(6):
-        path = tmp_path / f"{i}.txt"
-        path.write_text("x" * 100, encoding="utf-8")
-        paths.append(str(path))
+    paths = _files(tmp_path, [100] * 6)
     with pytest.raises(parallel.WorkerLost, match="killed, or out of memory"):
         list(parallel.ordered_map(_dies, paths, workers=2))
 

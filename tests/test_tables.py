@@ -8,7 +8,6 @@ the same tables, column by column, with the same DDL on SQLite and PostgreSQL.
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +19,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.schema import CreateIndex, CreateTable
 
 from euchre_log.store import codegen, schema, tables
+
+from .helpers import modules_after
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,23 +106,9 @@ READ_COMMANDS = [
 
 
 def _loaded_after(command: list[str], db: Path) -> list[str]:
-    """The modules of SQLModel, Alembic and SQLAlchemy a command imported."""
-    probe = (
-        "import sys, runpy\n"
-        f"sys.argv = ['euchre-log', '--db', {str(db)!r}, *{command!r}]\n"
-        "try:\n"
-        "    runpy.run_module('euchre_log', run_name='__main__')\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in"
-        " ('sqlmodel', 'alembic', 'sqlalchemy', 'pydantic'))\n"
-        "print('LOADED', loaded, file=sys.stderr)\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    line = next(x for x in out.stderr.splitlines() if x.startswith("LOADED"))
-    return list(ast.literal_eval(line.removeprefix("LOADED ")))
+    """The modules of SQLModel, Alembic, SQLAlchemy and Pydantic a command imported."""
+    args = ["--db", str(db), *command]
+    return modules_after(args, "sqlmodel", "alembic", "sqlalchemy", "pydantic")[0]
 
 
 @pytest.fixture(scope="module")
