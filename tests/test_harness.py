@@ -26,7 +26,7 @@ def boom(*args: object, **kwargs: object) -> object:
 def test_an_in_process_crash_fails_the_test_with_its_traceback(
     monkeypatch: pytest.MonkeyPatch, cli: Cli
 ) -> None:
-    monkeypatch.setattr(euchre_log.formats.report, "game_report", boom)
+    monkeypatch.setattr(euchre_log.formats.report, "game_text", boom)
     with pytest.raises(AssertionError) as failed:
         cli("check", "--json", CLEAN)
     message = str(failed.value)
@@ -42,11 +42,11 @@ def test_handled_results_pass(cli: Cli) -> None:
 
 
 def _console_script(*args: str, crash: bool) -> subprocess.CompletedProcess[str]:
-    """The console script's ``main()``, with ``game_report`` broken when ``crash``."""
+    """The console script's ``main()``, with ``game_text`` broken when ``crash``."""
     code = (
         "import sys, euchre_log.formats.report as r\n"
         + (
-            "def boom(*a, **k): raise ZeroDivisionError('deliberate')\nr.game_report = boom\n"
+            "def boom(*a, **k): raise ZeroDivisionError('deliberate')\nr.game_text = boom\n"
             if crash
             else ""
         )

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import GameState
+from .canonical import canonical_log
 from .fingerprint import fingerprint
 
 if TYPE_CHECKING:
@@ -125,6 +126,8 @@ def games_from_data(file: str, data: Any) -> list[LoadedGame]:
 # A file that says it is EGN or EMN: this key and value can only stand in a file as a key
 # and its value (inside a JSON string, the quotes would be escaped).
 _EGN_SIGNATURE = re.compile(rb'"fileType"\s*:\s*"Euchre (?:Game|Match) Notation"')
+# How every file euchre-log writes starts, indented or not: its first key, the format.
+_EUCHRE_LOG_FIRST = re.compile(rb'\{\s*"format"\s*:\s*"euchre-log/1"')
 
 
 def load_games(path: str | Path) -> list[LoadedGame]:
@@ -132,13 +135,24 @@ def load_games(path: str | Path) -> list[LoadedGame]:
 
     An EGN game or match is read from its bytes within EGN's bounds (``egn.parse_egn_bytes``),
     so a file that could only make the reader build far more than a game needs is refused
-    before it is parsed; it never goes through the euchre-log/1 parser."""
+    before it is parsed; unless it starts as a euchre-log/1 file does, it never goes
+    through the euchre-log/1 parser."""
     raw = read_bytes(path)
+    log: AnyLog | None = None
+    ours = _EUCHRE_LOG_FIRST.match(raw) is not None
+    if ours:
+        # A file that starts as euchre-log writes one is read in its canonical form first,
+        # without looking through it for EGN's signature: no object of a file the
+        # canonical reader takes may have a "fileType" key (it takes only the format's
+        # keys, and no rule option's value is an object), so that is no EGN file.
+        log = canonical_log(raw)
+        if log is not None:
+            return [_play_log(str(path), log)]
     if _EGN_SIGNATURE.search(raw):
         from .egn import parse_egn_bytes  # lazily: the EGN reader
 
         return games_from_data(str(path), parse_egn_bytes(raw))
-    log = read_log_bytes(raw)
+    log = read_log_bytes(raw, canonical=not ours)
     if log is not None:  # the common case, in one pass
         return [_play_log(str(path), log)]
     return games_from_data(str(path), parse_json_bytes(raw))

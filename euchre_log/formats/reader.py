@@ -126,12 +126,12 @@ def _size(n: int) -> str:
     return f"{n // 1024} KB" if n >= 1024 else f"{n} bytes"
 
 
-def read_log_bytes(raw: bytes) -> AnyLog | None:
+def read_log_bytes(raw: bytes, *, canonical: bool = True) -> AnyLog | None:
     """A euchre-log/1 file parsed and validated: in its canonical form without Pydantic
-    (``canonical.canonical_log``), else in one pass in Pydantic's Rust core; None when it
-    is not a valid one, so that the caller takes the slower path that says why (or reads
-    it as EGN)."""
-    fast = canonical_log(raw)
+    (``canonical.canonical_log``, unless ``canonical`` is False: the caller tried it), else
+    in one pass in Pydantic's Rust core; None when it is not a valid one, so that the
+    caller takes the slower path that says why (or reads it as EGN)."""
+    fast = canonical_log(raw) if canonical else None
     if fast is not None:
         return fast
     from pydantic import ValidationError
