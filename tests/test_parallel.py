@@ -190,3 +190,102 @@ def test_a_refusal_comes_back_from_a_worker_with_its_place() -> None:
     again = pickle.loads(pickle.dumps(LogError("E played 9C but it is S's turn", 3, 7)))
     assert (again.message, again.hand, again.action) == ("E played 9C but it is S's turn", 3, 7)
     assert str(again) == "hand 3, action 7: E played 9C but it is S's turn"
+
+
+def _fails(paths: list[str]) -> list[int]:
+    raise ValueError(f"cannot read {len(paths)} files")
+
+
+class _Unpicklable(Exception):
+    def __reduce__(self) -> Any:
+        raise TypeError("not picklable")
+
+
+def _fails_oddly(paths: list[str]) -> list[int]:
+    raise _Unpicklable("odd")
+
+
+def _no_children_left() -> bool:
+    try:
+        os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:  # this process has no child, running or ended
+        return True
+    return False
+
+
+def test_an_error_in_a_worker_is_raised_here(tmp_path: Path) -> None:
+    paths = _files(tmp_path, [100] * 6)
+    with pytest.raises(ValueError, match="cannot read"):
+        list(parallel.ordered_map(_fails, paths, workers=2))
+    with pytest.raises(RuntimeError, match="_Unpicklable: odd"):
+        list(parallel.ordered_map(_fails_oddly, paths, workers=2))
+    assert _no_children_left()
+
+
+def test_stopping_early_stops_the_workers(tmp_path: Path) -> None:
+    paths = _files(tmp_path, [100] * 40)
+    results = parallel.ordered_map(_pids, paths, workers=2)
+    assert next(results) != os.getpid()
+    results.close()  # the command stopped reading: its workers are stopped and reaped
+    assert _no_children_left()
+
+
+def test_the_pool_where_there_is_no_fork_gives_the_same(tmp_path: Path) -> None:
+    paths = _files(tmp_path, [i * 50 for i in range(40)])
+    parts = parallel.chunks(paths, 400)
+    expected = [(p, i * 50) for i, p in enumerate(paths)]
+    assert list(parallel._pooled(_sizes, parts, 2)) == expected
+    assert list(parallel._forked(_sizes, parts, 2)) == expected
+    with pytest.raises(parallel.WorkerLost, match="killed, or out of memory"):
+        list(parallel._pooled(_dies, parts, 2))
+
+
+_SLOW = """
+import os, sys, time
+from pathlib import Path
+from euchre_log.formats import parallel
+
+def slow(paths):
+    with open(os.environ["PIDS"], "a") as f:
+        f.write(f"{os.getpid()}\\n")
+    time.sleep(60)
+    return paths
+
+print("started", flush=True)
+try:
+    list(parallel.ordered_map(slow, sys.argv[1:], workers=2))
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    raise SystemExit(130)
+"""
+
+
+def test_ctrl_c_stops_the_command_and_its_workers(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    paths = _files(tmp_path, [100] * 8)
+    pids = tmp_path / "pids"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _SLOW, *paths],
+        cwd=ROOT,
+        env={**os.environ, "PIDS": str(pids)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's job
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not (
+        pids.exists() and len(pids.read_text().split()) == 2
+    ):
+        time.sleep(0.05)  # until both workers are in the middle of a chunk
+    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C at a terminal sends
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "interrupted" in out
+    assert "Traceback" not in err
+    workers = [int(p) for p in pids.read_text().split()]
+    assert len(workers) == 2
+    for pid in workers:  # none is left running on its own
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
