@@ -9,6 +9,7 @@ number (from 1) and the action's index (from 0), and a sentence a card player ca
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,12 +80,11 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     At most ``limit`` + 1 bytes are ever read, whatever the file says its size is: a
     device (``/dev/zero`` reports 0 bytes and never ends), a pipe or a FIFO is refused
     once it has given more than the limit."""
-    p = Path(path)
     try:
-        size = p.stat().st_size
+        size = os.stat(path).st_size
         if size > limit:
             raise LogError(f"the file is {_size(size)}; the limit is {_size(limit)}")
-        with p.open("rb") as f:
+        with open(path, "rb") as f:
             raw = _read_at_most(f, size, limit)
         if len(raw) > limit:
             raise LogError(f"the file holds more than {_size(limit)}; the limit is {_size(limit)}")
@@ -500,11 +500,10 @@ def rules_of(log: AnyLog) -> Rules:
 def deal_hand(game: GameState, record: HandRecord | HandView) -> HandState:
     """Start a hand from its record (dealer, upcard, deal, kitty) without its actions."""
     deal = None
+    card = CARD_INDEX.__getitem__
     if record.deal:
-        deal = {
-            SEAT_INDEX[s]: tuple(CARD_INDEX[c] for c in cards) for s, cards in record.deal.items()
-        }
-    kitty = tuple(CARD_INDEX[c] for c in record.kitty or ())
+        deal = {SEAT_INDEX[s]: tuple(map(card, cards)) for s, cards in record.deal.items()}
+    kitty = tuple(map(card, record.kitty)) if record.kitty else ()
     return game.start_hand(
         SEAT_INDEX[record.dealer], CARD_INDEX[record.upcard], deal=deal, kitty=kitty
     )

@@ -159,10 +159,10 @@ def four_players(value: Mapping[str, str]) -> dict[str, str]:
         problem = name_problem(value[s], f"the name of the {seat_name} player")
         if problem is not None:
             raise ValueError(problem)
-    names = [value[s].strip() for s in SEAT_LETTERS]
-    if any(not name_key(n) for n in names):
+    keys = {name_key(value[s].strip()) for s in SEAT_LETTERS}
+    if "" in keys:
         raise ValueError("every player needs a name")
-    if len({name_key(n) for n in names}) != 4:
+    if len(keys) != 4:
         raise ValueError("the four players must have four different names")
     return {s: value[s].strip() for s in SEAT_LETTERS}
 
