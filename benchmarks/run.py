@@ -11,7 +11,7 @@ a busy moment of a shared machine weighs on both alike; ``import`` against raw
 ``sqlite3`` ``executemany`` of the same rows; each command's start-up against
 ``python -c pass``, also in turns (``benchmarks/startup.py``); the recorder's answer to
 lines 3,000-3,300 of a long game against its answer to lines 1-300. The engine is timed
-as it is built here (compiled, after ``python3 -m euchre_log.engine.accelerate build``)
+as it is built here (compiled, after ``python3 -m euchre_log.accelerate build``)
 and, when compiled, as Python too. It prints figures and never fails: read ratios and
 medians, not single runs, and the load average it prints beside them.
 """
@@ -103,7 +103,7 @@ def replay_games(games: list[Any]) -> None:
 def engine_worker(corpus: Path) -> None:
     """``--engine-worker``: load the corpus, say which engine runs, then time one replay
     per line read, printing its seconds (the runner takes turns with the peer)."""
-    from euchre_log.engine import native
+    from euchre_log import compiled as native
 
     games, hands = engine_corpus(sorted(corpus.glob("game-*.json")))
     kind = "compiled" if native.in_use() else "Python"

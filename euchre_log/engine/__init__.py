@@ -3,11 +3,10 @@
 It takes typed actions (``engine.actions``) and returns new state plus flags. All the rules
 of the game live here, once: the recorder, the file readers, replay and stats all ask it.
 
-``native`` is imported first: when a compiled build of the engine is there and matches
-these sources, it hooks it in before any module of the engine is loaded.
+When a compiled build is there and matches these sources, the package's import has
+already hooked it in (``euchre_log.compiled``; ``native`` builds it).
 """
 
-from . import native as native
 from .actions import (
     ACTION_TYPES,
     Action,

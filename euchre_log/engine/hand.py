@@ -167,7 +167,7 @@ _OWNER_TEMPLATE: Final = {
 
 
 _COMPILED: Final = not __file__.endswith(".py")
-"""Whether this module runs compiled (``engine.native``), not as Python source."""
+"""Whether this module runs compiled (``euchre_log.compiled``), not as Python source."""
 
 
 def seat_text(seat: int) -> str:
@@ -451,7 +451,7 @@ class HandState:
 
     def __reduce__(self) -> tuple[Callable[..., HandState], tuple[Any, ...]]:
         """Pickled as its attributes (the review's worker processes are sent hands), alike
-        whether it runs compiled (``engine.native``, whose classes are made through their
+        whether it runs compiled (``euchre_log.compiled``, whose classes are made through their
         ``__init__`` only) or as Python."""
         state = tuple(getattr(self, name) for name in _SLOTS)
         return (_unpickled, (self.rules, self.dealer, self.upcard, self.number, state))

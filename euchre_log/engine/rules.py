@@ -299,7 +299,7 @@ class Rules:
 
     def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
         """Pickled as its fields (the review's worker processes are sent hands with their
-        rules), alike whether the engine runs compiled (``engine.native``) or as Python."""
+        rules), alike whether the engine runs compiled (``euchre_log.compiled``) or as Python."""
         return (Rules, tuple(getattr(self, f.name) for f in fields(self)))
 
     @classmethod
