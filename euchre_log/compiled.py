@@ -79,15 +79,22 @@ def _current(recorded: dict[str, Any]) -> bool:
     return True
 
 
+def _suffix() -> str:
+    """This Python's file ending for an extension module, as its import system takes it
+    (the same as sysconfig's ``EXT_SUFFIX``, without importing sysconfig)."""
+    import importlib.machinery
+
+    return importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
 def verified() -> dict[str, str] | None:
     """The compiled modules' files by module name when the build is there, for this
     Python, and current; else None (the sources run as they are)."""
     import json
-    import sysconfig
 
     try:
         manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
-        if manifest.get("suffix") != sysconfig.get_config_var("EXT_SUFFIX"):
+        if manifest.get("suffix") != _suffix():
             return None  # built for another Python
         if not _current(manifest["sources"]):
             return None  # a source changed since the build: it runs as edited
@@ -150,10 +157,9 @@ def build() -> Path:
     import json
     import shutil
     import subprocess
-    import sysconfig
     import tempfile
 
-    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    suffix = _suffix()
     sources = _sources()
     with tempfile.TemporaryDirectory(prefix="euchre-native-") as tmp:
         root = Path(tmp)

@@ -79,14 +79,17 @@ def _size(path: str | Path) -> int:
         return 0
 
 
-def chunks(paths: Sequence[str], limit: int = CHUNK_BYTES) -> list[list[str]]:
-    """The paths in order, in runs of about ``limit`` bytes of files."""
+def chunks(
+    paths: Sequence[str], limit: int = CHUNK_BYTES, sizes: Sequence[int] | None = None
+) -> list[list[str]]:
+    """The paths in order, in runs of about ``limit`` bytes of files (their ``sizes``
+    when known already)."""
     out: list[list[str]] = []
     run: list[str] = []
     size = 0
-    for path in paths:
+    for k, path in enumerate(paths):
         run.append(path)
-        size += _size(path)
+        size += _size(path) if sizes is None else sizes[k]
         if size >= limit:
             out.append(run)
             run, size = [], 0
@@ -149,8 +152,9 @@ def ordered_map(
     if workers <= 1:
         parts = chunks(list(paths))
     else:  # at least a few chunks per worker, however little there is to read
-        total = sum(_size(path) for path in paths)
-        parts = chunks(list(paths), max(1, min(CHUNK_BYTES, total // (4 * workers))))
+        sizes = [_size(path) for path in paths]
+        limit = max(1, min(CHUNK_BYTES, sum(sizes) // (4 * workers)))
+        parts = chunks(list(paths), limit, sizes)
     if workers <= 1 or len(parts) < 2:
         for part in parts:
             yield from task(part)
