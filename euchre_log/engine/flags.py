@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias, get_args
 
 if TYPE_CHECKING:
     from .actions import RenegeCall
@@ -33,14 +33,21 @@ INVALID_EXCHANGE: Final = "invalid_exchange"
 BAD_CLAIM: Final = "bad_claim"
 
 
+ProofKind: TypeAlias = Literal["deal", "upcard", "later_play", "shown", "worked_out"]
+"""How the card a renege is proven with is known to have been held: dealt to the player,
+the upcard they took up, played by them later, shown when the renege was called, or
+worked out because every other card is accounted for."""
+PROOF_KINDS: Final[tuple[ProofKind, ...]] = get_args(ProofKind)
+
+
 @dataclass(frozen=True, slots=True)
 class Flag:
     """An irregularity: who, on which trick (1..5, or None), and a sentence saying it.
 
     The remaining fields carry the proof of a renege for the dispute view: the card
     played when the seat showed out (``played``), the suit led (``led_suit``), the card
-    they held (``card``), and how that is known (``proof``: ``deal``, ``upcard``,
-    ``later_play`` or ``shown``, with ``proof_trick`` for a later play).
+    they held (``card``), and how that is known (``proof``, a ``ProofKind``, with
+    ``proof_trick`` for a later play).
     For renege calls, ``seat`` is the caller and ``accused`` the accused.
     """
 
@@ -51,7 +58,7 @@ class Flag:
     card: int | None = None
     played: int | None = None
     led_suit: int | None = None
-    proof: str | None = None
+    proof: ProofKind | None = None
     proof_trick: int | None = None
     accused: int | None = None
 

@@ -80,6 +80,7 @@ from .flags import (
     CallVerdict,
     Flag,
     IllegalAction,
+    ProofKind,
 )
 from .rules import Rules
 from .scoring import EUCHRED as EUCHRED
@@ -1035,6 +1036,7 @@ class HandState:
         ``held``; ``shown`` when it was shown with a call, ``worked_out`` when every other
         card is accounted for."""
         proof_card = (held & -held).bit_length() - 1
+        proof: ProofKind
         if worked_out:
             how, proof = "worked out: every other card is accounted for", "worked_out"
         elif shown:

@@ -27,6 +27,7 @@ from typing import Any, Final, get_args
 
 from ..engine.actions import Action
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
+from ..engine.flags import PROOF_KINDS
 from ..engine.rules import THROW_IN_NAMES as THROWN_IN_NAMES
 from ..engine.rules import Rules
 from ..engine.scoring import Outcome
@@ -473,7 +474,7 @@ _FLAG_KEYS: Final = _keys(FlagDict)
 _FLAG_NEEDS: Final = _FLAG_KEYS - {"accused", "proof"}  # the models default these two
 _PROOF_KEYS: Final = _keys(ProofDict)
 _PROOF_NEEDS: Final = _PROOF_KEYS - {"trick"}  # the models take a proof without its trick
-PROOF_HOW: Final = frozenset(("deal", "upcard", "later_play", "shown", "worked_out"))
+PROOF_HOW: Final = frozenset(PROOF_KINDS)
 _ANY_LENGTH: Final = 2**62
 
 

@@ -29,6 +29,7 @@ from ..engine.cards import (
     parse_seat,
     parse_suit,
 )
+from ..engine.flags import ProofKind
 from ..engine.rules import OPTIONS, PRESETS, Rules, RulesError
 from .names import CHECK_FORMAT as CHECK_FORMAT
 from .names import LOG_FORMAT as LOG_FORMAT
@@ -295,7 +296,7 @@ class Proof(BaseModel):
     held: Card
     played: Card
     led: Suit
-    how: Literal["deal", "upcard", "later_play", "shown", "worked_out"]
+    how: ProofKind
     trick: int | None = Field(default=None, description="The trick of the later play.")
 
 
