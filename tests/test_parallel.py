@@ -7,6 +7,7 @@ files, a rejected one and a flagged one among them, in an order the workers must
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pickle
@@ -241,9 +242,13 @@ def test_the_pool_where_there_is_no_fork_gives_the_same(tmp_path: Path) -> None:
 
 
 _SLOW = """
-import os, sys, time
+import os, signal, sys, time
 from pathlib import Path
 from euchre_log.formats import parallel
+
+# As at a terminal: a job started in the background by a shell that is not interactive
+# (as CI may start this) would otherwise inherit Ctrl-C ignored.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 def slow(paths):
     with open(os.environ["PIDS"], "a") as f:
@@ -281,7 +286,11 @@ def test_ctrl_c_stops_the_command_and_its_workers(tmp_path: Path) -> None:
     ):
         time.sleep(0.05)  # until both workers are in the middle of a chunk
     os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C at a terminal sends
-    out, err = proc.communicate(timeout=30)
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:  # nothing is left behind, whatever happened
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130 and "interrupted" in out
     assert "Traceback" not in err
     workers = [int(p) for p in pids.read_text().split()]
