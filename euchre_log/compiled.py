@@ -25,8 +25,9 @@ NATIVE = PACKAGE / "_native"
 MANIFEST = NATIVE / "manifest.json"
 PURE = "EUCHRE_LOG_PURE_PYTHON"
 SOURCE_FOLDERS = ("engine", "formats")
-"""The folders whose every source a build is made from and checked against: the compiled
-modules, and the modules they use whose types they were compiled with."""
+"""The folders whose every source (theirs and their subfolders') a build is made from and
+checked against: the compiled modules, and the modules they use whose types they were
+compiled with."""
 COMPILED = (
     "euchre_log.engine.cards",
     "euchre_log.engine.rules",
@@ -47,7 +48,7 @@ _NAMES = frozenset(COMPILED)
 
 def source_files() -> list[Path]:
     """Every source a build is made from, in a fixed order."""
-    return sorted(p for folder in SOURCE_FOLDERS for p in (PACKAGE / folder).glob("*.py"))
+    return sorted(p for folder in SOURCE_FOLDERS for p in (PACKAGE / folder).rglob("*.py"))
 
 
 def stamp(path: Path) -> dict[str, Any]:
@@ -167,7 +168,7 @@ def build() -> Path:
         package.mkdir()
         (package / "__init__.py").write_text("", encoding="utf-8")  # no hook in the copy
         for name in sources:
-            (package / name).parent.mkdir(exist_ok=True)
+            (package / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(PACKAGE / name, package / name)
         targets = [m.replace(".", "/") + ".py" for m in COMPILED]
         subprocess.run([sys.executable, "-m", "mypyc", *targets], cwd=root, check=True)
@@ -194,9 +195,7 @@ def build() -> Path:
 def status() -> str:
     """In words: whether the compiled engine is built, current, and in use."""
     if not MANIFEST.is_file():
-        return (
-            "not built: the engine runs as Python (python3 -m euchre_log.engine.accelerate build)"
-        )
+        return "not built: the engine runs as Python (python3 -m euchre_log.accelerate build)"
     if os.environ.get(PURE):
         return f"built, but {PURE} is set: the engine runs as Python"
     import euchre_log.engine.hand  # noqa: F401  (the finder decides which it loads)

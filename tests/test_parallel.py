@@ -298,3 +298,75 @@ def test_ctrl_c_stops_the_command_and_its_workers(tmp_path: Path) -> None:
     for pid in workers:  # none is left running on its own
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+def _dies_after_two(paths: list[str]) -> list[int]:
+    import time
+
+    first = os.path.basename(paths[0])
+    if first == "00.txt":
+        time.sleep(0.3)  # so the second chunk's result is in first
+    elif first != "01.txt":
+        time.sleep(0.6)  # both results are in by now, and the reader is not asking
+        os._exit(9)  # each worker is killed at its second chunk
+    return [os.getpid() for _ in paths]
+
+
+def test_every_worker_dying_is_said_as_a_lost_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    monkeypatch.setattr(parallel, "CHUNK_BYTES", 100)  # a chunk a file: more than handed out
+    paths = _files(tmp_path, [100] * 40)
+    with pytest.raises(parallel.WorkerLost):
+        for i, _ in enumerate(parallel.ordered_map(_dies_after_two, paths, workers=2)):
+            if i == 0:
+                time.sleep(1.0)  # a slow reader: both workers are gone when it goes on
+    assert _no_children_left()
+
+
+def _exits(paths: list[str]) -> list[int]:
+    raise SystemExit(5)
+
+
+def test_a_task_that_exits_says_so_here(tmp_path: Path) -> None:
+    paths = _files(tmp_path, [100] * 6)
+    with pytest.raises(SystemExit) as stopped:
+        list(parallel.ordered_map(_exits, paths, workers=2))
+    assert stopped.value.code == 5 and _no_children_left()
+
+
+def test_two_pools_at_once_both_end(tmp_path: Path) -> None:
+    paths = _files(tmp_path, [100] * 12)
+    first = parallel.ordered_map(_sizes, paths, workers=2)
+    second = parallel.ordered_map(_sizes, paths, workers=2)
+    # The second pool's workers hold none of the first one's pipes, so each ends.
+    assert list(zip(first, second, strict=True)) == [(s, s) for s in _sizes(paths)]
+    assert _no_children_left()
+
+
+def test_ctrl_c_while_a_worker_is_forked_leaves_nothing_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import signal
+
+    paths = _files(tmp_path, [100] * 12)
+    open_before = set(os.listdir("/proc/self/fd"))
+    real_fork = os.fork
+    forks = []
+
+    def fork_then_ctrl_c() -> int:
+        pid = real_fork()
+        if pid:
+            forks.append(pid)
+            if len(forks) == 2:
+                os.kill(os.getpid(), signal.SIGINT)  # held back until the worker is listed
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        list(parallel.ordered_map(_pids, paths, workers=2))
+    monkeypatch.undo()
+    assert len(forks) == 2 and _no_children_left()
+    assert set(os.listdir("/proc/self/fd")) == open_before  # no pipe left open

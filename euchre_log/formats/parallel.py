@@ -186,25 +186,31 @@ def _forked(
     # Every object this process holds is frozen first, out of reach of the cyclic garbage
     # collector: a worker's collections would otherwise walk all of them, writing to each,
     # so the memory it shares with this process would be copied page by page; and this
-    # process's own collections would walk them again while it takes the results in. They
-    # stay frozen: a command that reads files on every core ends soon after (8% of
-    # check --json over 10,000 hands, benchmarks.run).
+    # process's own collections would walk them again while it takes the results in (8%
+    # of check --json over 10,000 hands, benchmarks.run). They stay frozen: the command
+    # ends soon after, and letting them go would have the collection at exit walk them
+    # all (another 5%). A caller that lives on may call gc.unfreeze().
     gc.freeze()
+    # This process keeps the numbers' read end open too: were every worker to die, a
+    # number written would otherwise fail with a broken pipe instead of WorkerLost.
     numbers_in, numbers_out = os.pipe()
     results: dict[int, int] = {}  # a worker's result pipe -> its process id
     selector: selectors.BaseSelector | None = None
     finished = False
     try:
         for _ in range(workers):
-            read, write = os.pipe()
-            with _no_interrupt():
-                pid = os.fork()
+            with _no_interrupt():  # a Ctrl-C now is raised once the worker is on the list
+                read, write = os.pipe()
+                try:
+                    pid = os.fork()
+                except BaseException:
+                    os.close(read)
+                    os.close(write)
+                    raise
                 if pid == 0:  # the worker: it never returns from here
-                    _work(task, parts, numbers_in, write, [numbers_out, read, *results])
-            os.close(write)
-            results[read] = pid
-        os.close(numbers_in)
-        numbers_in = -1
+                    _work(task, parts, numbers_in, write)
+                os.close(write)
+                results[read] = pid
         selector = selectors.DefaultSelector()
         for fd in results:
             selector.register(fd, selectors.EVENT_READ)
@@ -212,12 +218,20 @@ def _forked(
         came: dict[int, tuple[bool, Any]] = {}
         handed = min(len(parts), AHEAD * workers)
         os.write(numbers_out, b"".join(_NUMBER.pack(i) for i in range(handed)))
+        received = 0
         for k in range(len(parts)):
             while k not in came:
+                if not selector.get_map():
+                    raise WorkerLost(LOST)  # every worker ended, with chunks left to read
                 for key, _ in selector.select():
                     data = os.read(key.fd, 1 << 20)
-                    if not data:  # the worker ended, though there is more to do
-                        raise WorkerLost(LOST)
+                    if not data:
+                        # The worker ended before it was told to: it was killed. Nothing
+                        # is lost if every chunk handed out so far has come back.
+                        if received < handed or pending[key.fd]:
+                            raise WorkerLost(LOST)
+                        selector.unregister(key.fd)
+                        continue
                     buffer = pending[key.fd]
                     buffer += data
                     while len(buffer) >= _FRAME.size:
@@ -226,6 +240,7 @@ def _forked(
                         if len(buffer) < end:
                             break
                         came[number] = pickle.loads(memoryview(buffer)[_FRAME.size : end])
+                        received += 1
                         del buffer[:end]
             ok, value = came.pop(k)
             if handed < len(parts):
@@ -240,8 +255,7 @@ def _forked(
             # With no numbers left to read, a worker ends; one still working is stopped
             # (the command is ending early: a Ctrl-C, a lost worker, an error).
             os.close(numbers_out)
-            if numbers_in >= 0:
-                os.close(numbers_in)
+            os.close(numbers_in)
             for fd, pid in results.items():
                 os.close(fd)
                 if not finished:
@@ -253,27 +267,26 @@ def _forked(
 
 
 def _work(
-    task: Callable[[list[str]], list[Any]],
-    parts: list[list[str]],
-    numbers: int,
-    out: int,
-    others: list[int],
+    task: Callable[[list[str]], list[Any]], parts: list[list[str]], numbers: int, out: int
 ) -> None:
     """A forked worker: reads the number of a chunk, writes back its result (or the
     exception it raised), until there are no more numbers; then ends the process,
-    without running any of the command's own clean-up (``os._exit``)."""
+    without running any of the command's own clean-up (``os._exit``). It keeps no other
+    file open: another pool's pipes, or this one's other ends, held here would keep their
+    readers from ever seeing their end."""
     import pickle
 
     code = 0
     try:
         _quiet_worker()
-        for fd in others:
-            os.close(fd)
+        keep = sorted({0, 1, 2, numbers, out})
+        for low, high in zip(keep, [*keep[1:], _max_fd()], strict=True):
+            os.closerange(low + 1, high)
         while raw := os.read(numbers, _NUMBER.size):
             (number,) = _NUMBER.unpack(raw)
             try:
                 payload = pickle.dumps((True, task(parts[number])), pickle.HIGHEST_PROTOCOL)
-            except Exception as exc:
+            except BaseException as exc:  # SystemExit too: the command raises it as it is
                 payload = pickle.dumps((False, _picklable(exc)), pickle.HIGHEST_PROTOCOL)
             frame = _FRAME.pack(number, len(payload)) + payload
             view = memoryview(frame)
@@ -285,7 +298,15 @@ def _work(
         os._exit(code)
 
 
-def _picklable(exc: Exception) -> Exception:
+def _max_fd() -> int:
+    """One past the highest file descriptor a process may have open."""
+    try:
+        return os.sysconf("SC_OPEN_MAX")
+    except (AttributeError, ValueError, OSError):
+        return 65536
+
+
+def _picklable(exc: BaseException) -> BaseException:
     """The exception itself when it can go through a pipe, else its text."""
     import pickle
 

@@ -95,7 +95,7 @@ def check_texts(paths: list[str]) -> list[tuple[int, list[str]]]:
         texts = []
         for item in loaded:
             flagged, text = game_text(item.file, item.game)
-            code = max(code, flagged)
+            code = max(code, int(flagged))
             texts.append(text)
         out.append((code, texts))
     return out
