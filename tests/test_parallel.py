@@ -365,8 +365,14 @@ def test_ctrl_c_while_a_worker_is_forked_leaves_nothing_behind(
         return pid
 
     monkeypatch.setattr(os, "fork", fork_then_ctrl_c)
-    with pytest.raises(KeyboardInterrupt):
-        list(parallel.ordered_map(_pids, paths, workers=2))
+    # Ctrl-C as at a terminal, even where CI runs the tests as a background job (which
+    # inherits it ignored).
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            list(parallel.ordered_map(_pids, paths, workers=2))
+    finally:
+        signal.signal(signal.SIGINT, before)
     monkeypatch.undo()
     assert len(forks) == 2 and _no_children_left()
     assert set(os.listdir("/proc/self/fd")) == open_before  # no pipe left open
