@@ -41,8 +41,9 @@ COMPILED = (
     "euchre_log.formats.report",
 )
 """The modules compiled: the engine's rules and the reading, checking and reporting of
-canonical files (``check --json``). ``engine.actions``, ``flags`` and ``record`` stay
-Python: their dataclasses resolve annotations at run time, which mypyc's do not."""
+canonical files (``check --json``). ``engine.actions`` stays Python: compiled by mypyc,
+its dataclasses take their ``ClassVar`` (each action's ``TYPE``) for a field and cannot
+be made."""
 _NAMES = frozenset(COMPILED)
 
 
@@ -67,11 +68,11 @@ def _current(recorded: dict[str, Any]) -> bool:
     """Whether every source is as it was built from. A source whose size and time are as
     recorded is taken as unchanged, as Python takes its own bytecode cache; one whose time
     changed (a checkout, a touch) is compared by its SHA-256."""
-    files = source_files()
-    if sorted(recorded) != [p.relative_to(PACKAGE).as_posix() for p in files]:
+    files = {p.relative_to(PACKAGE).as_posix(): p for p in source_files()}
+    if recorded.keys() != files.keys():
         return False  # a source added or removed
-    for path in files:
-        was = recorded[path.relative_to(PACKAGE).as_posix()]
+    for name, path in files.items():
+        was = recorded[name]
         info = path.stat()
         if info.st_size != was["size"]:
             return False
@@ -193,13 +194,19 @@ def build() -> Path:
 
 
 def status() -> str:
-    """In words: whether the compiled engine is built, current, and in use."""
+    """In words: whether the compiled build is there, current, and in use."""
     if not MANIFEST.is_file():
-        return "not built: the engine runs as Python (python3 -m euchre_log.accelerate build)"
+        return (
+            "not built: the engine and the readers run as Python "
+            "(python3 -m euchre_log.accelerate build)"
+        )
     if os.environ.get(PURE):
-        return f"built, but {PURE} is set: the engine runs as Python"
+        return f"built, but {PURE} is set: the engine and the readers run as Python"
     import euchre_log.engine.hand  # noqa: F401  (the finder decides which it loads)
 
     if in_use():
         return f"built and in use ({NATIVE})"
-    return "built, but out of date (a source changed, or another Python): the engine runs as Python"
+    return (
+        "built, but out of date (a source changed since, or another Python): the engine "
+        "and the readers run as Python; python3 -m euchre_log.accelerate build makes it again"
+    )

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from .app import app, echo, fail
+from .common import game_id_or_latest, opened, print_json
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from ..store.games import FileRead
-from .common import game_id_or_latest, opened, print_json
 
 SEAT_HELP = "The player in the {} seat."
 

@@ -25,10 +25,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, get_args
 
+from ..engine import rules as engine_rules
 from ..engine.actions import Action
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
 from ..engine.flags import PROOF_KINDS
-from ..engine.rules import THROW_IN_NAMES as THROWN_IN_NAMES
 from ..engine.rules import Rules
 from ..engine.scoring import Outcome
 from .names import LOG_FORMAT, MAX_ACTIONS, MAX_HANDS
@@ -49,7 +49,7 @@ SEATS: Final = frozenset(SEAT_LETTERS)
 SUITS: Final = frozenset(SUIT_LETTERS)
 TEAMS: Final = frozenset(TEAM_NAMES)
 OUTCOMES: Final = frozenset(get_args(Outcome))
-THROW_IN_NAMES: Final = frozenset(THROWN_IN_NAMES)
+THROW_IN_NAMES: Final = frozenset(engine_rules.THROW_IN_NAMES)
 _HEAD_HASH: Final = re.compile("[0-9a-f]{64}")
 _FINGERPRINT: Final = re.compile("[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}")
 _GAME_KEYS: Final = _keys(GameInfoDict)
@@ -474,7 +474,7 @@ _FLAG_KEYS: Final = _keys(FlagDict)
 _FLAG_NEEDS: Final = _FLAG_KEYS - {"accused", "proof"}  # the models default these two
 _PROOF_KEYS: Final = _keys(ProofDict)
 _PROOF_NEEDS: Final = _PROOF_KEYS - {"trick"}  # the models take a proof without its trick
-PROOF_HOW: Final = frozenset(PROOF_KINDS)
+_PROOF_KINDS: Final = frozenset(PROOF_KINDS)
 _ANY_LENGTH: Final = 2**62
 
 
@@ -504,7 +504,7 @@ def _proof(value: Any) -> dict[str, Any]:
     if not p.keys() >= _PROOF_NEEDS:
         raise _no("a proof without a field")
     how = p["how"]
-    if type(how) is not str or how not in PROOF_HOW:
+    if type(how) is not str or how not in _PROOF_KINDS:
         raise _no("how a renege is known")
     return {
         "held": _card(p["held"]),

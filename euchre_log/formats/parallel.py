@@ -180,7 +180,6 @@ _FRAME = struct.Struct("<IQ")  # the chunk's number, the length of the pickled r
 def _forked(
     task: Callable[[list[str]], list[R]], parts: list[list[str]], workers: int
 ) -> Iterator[R]:
-    import pickle
     import selectors
 
     # Every object this process holds is frozen first, out of reach of the cyclic garbage
@@ -234,14 +233,9 @@ def _forked(
                         continue
                     buffer = pending[key.fd]
                     buffer += data
-                    while len(buffer) >= _FRAME.size:
-                        number, size = _FRAME.unpack_from(buffer)
-                        end = _FRAME.size + size
-                        if len(buffer) < end:
-                            break
-                        came[number] = pickle.loads(memoryview(buffer)[_FRAME.size : end])
+                    for number, value in _whole_frames(buffer):
+                        came[number] = value
                         received += 1
-                        del buffer[:end]
             ok, value = came.pop(k)
             if handed < len(parts):
                 os.write(numbers_out, _NUMBER.pack(handed))
@@ -264,6 +258,21 @@ def _forked(
                 os.waitpid(pid, 0)
             if selector is not None:
                 selector.close()
+
+
+def _whole_frames(buffer: bytearray) -> Iterator[tuple[int, tuple[bool, Any]]]:
+    """The results whole in ``buffer`` (a chunk's number, and whether it worked with its
+    result or its exception), taken out of it; a frame still coming stays."""
+    import pickle
+
+    while len(buffer) >= _FRAME.size:
+        number, size = _FRAME.unpack_from(buffer)
+        end = _FRAME.size + size
+        if len(buffer) < end:
+            return
+        value = pickle.loads(memoryview(buffer)[_FRAME.size : end])
+        del buffer[:end]
+        yield number, value
 
 
 def _work(

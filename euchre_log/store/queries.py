@@ -3,11 +3,11 @@
 These are the queries a command that only reads runs (``games``, ``summary``, ``replay``,
 ``explain``, ``export``, and ``stats`` with those of ``stats_queries``): each is defined
 here once, with named parameters. On most databases ``Store.query`` runs these
-expressions through SQLAlchemy. On a SQLite file
-it runs their SQL as SQLAlchemy compiles it for SQLite, written into ``sql.py`` by
-``python3 -m euchre_log.store.codegen`` (``tests/test_tables.py`` fails while that file
-is stale): so a command that reads a SQLite database does not import SQLAlchemy, which
-was half of its start-up, and there is still one definition of every query.
+expressions through SQLAlchemy. On a SQLite file it runs their SQL as SQLAlchemy
+compiles it for SQLite, written into ``sql.py`` by ``python3 -m euchre_log.store.codegen``
+(``tests/test_tables.py`` fails while that file is stale): so a command that reads a
+SQLite database does not import SQLAlchemy, which was half of its start-up, and there is
+still one definition of every query.
 """
 
 from __future__ import annotations
