@@ -9,7 +9,6 @@ import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from click.testing import Result as ClickResult
 from typer.testing import Result as TyperResult
 
 from euchre_log.engine import Rules
@@ -157,7 +156,7 @@ def _describe(args: Sequence[str] | None, code: int | None, out: str, err: str) 
 
 
 def assert_handled(
-    result: ClickResult | TyperResult | subprocess.CompletedProcess[str],
+    result: TyperResult | subprocess.CompletedProcess[str],
     args: Sequence[str] | None = None,
     codes: Sequence[int] = DOCUMENTED_EXIT_CODES,
 ) -> None:
@@ -207,7 +206,7 @@ def report_exit_code(report: dict[str, Any]) -> int:
 
 
 def assert_verdict(
-    result: ClickResult | TyperResult | subprocess.CompletedProcess[str],
+    result: TyperResult | subprocess.CompletedProcess[str],
     args: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """``check --json``'s answer, after making sure it is a verdict and not a crash: the
