@@ -15,7 +15,7 @@ from euchre_log.recorder.recording import Recorder
 from euchre_log.store.access import open_store
 from euchre_log.store.games import _cache_rows, _cached, _comparable, create_game
 from euchre_log.store.journal import hand_heads
-from euchre_log.store.tables import FLAG_T, HAND_T
+from euchre_log.store.schema import FLAG_T, HAND_T
 
 from .helpers import tokens_from_log
 

@@ -112,7 +112,7 @@ def _heads(store: object, game_ids: list[int]) -> dict[int, tuple[int, str | Non
     from sqlalchemy import select
 
     from ..store.db import Store
-    from ..store.tables import GAME_T
+    from ..store.schema import GAME_T
 
     assert isinstance(store, Store)
     if not game_ids:

@@ -33,7 +33,7 @@ from . import registry
 from .db import Store, StoreError, database_error
 from .games import NoSuchGame, player_ids
 from .journal import HEADER, now
-from .tables import ACTION_T, FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
+from .schema import ACTION_T, FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 from .verify import verify_game
 
 

@@ -6,27 +6,20 @@ SQLAlchemy URL. SQLite runs in WAL mode with ``synchronous=FULL`` and a busy tim
 write transactions start with ``BEGIN IMMEDIATE`` so that two writers queue instead of
 failing. PostgreSQL (``postgresql+psycopg://...``, the ``postgres`` extra) runs at its
 defaults. Opening a database creates its tables, or upgrades them with the migrations
-of ``migrate.py`` when they are from an older euchre-log.
-
-A SQLite file that is already current (its schema version and judgement read with one
-query) is opened with the standard library's ``sqlite3`` alone: the read path's queries
-run on it as ``sql.py`` holds them, and SQLAlchemy is imported only when something else
-is asked of the store (a write, the review of new hands for stats, ``verify``...). A
-command that only reads starts in a third of the time.
+of ``migrate.py`` when they are from an older euchre-log. Every query, on every
+database, is SQLAlchemy Core over the tables of ``schema.py``.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import JUDGEMENT
-from .sql import SCHEMA_VERSION, SQLITE
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
@@ -85,86 +78,18 @@ def _sqlite_path(url: str) -> tuple[Path, bool] | None:
     return Path(name), not read_only
 
 
-Row = Any
-"""A row of a query: its columns by name (``row.title``) and in order (``id, title = row``)."""
-
-
 class Store:
-    """An open database: an engine plus the ways to read and write it.
+    """An open database: an engine plus the ways to read and write it."""
 
-    A SQLite file opened by ``connect`` when it was already current has a ``sqlite3``
-    connection for ``query`` and no engine until one is asked for (``store.engine``)."""
-
-    def __init__(
-        self,
-        engine: Engine | None,
-        url: str,
-        *,
-        raw: sqlite3.Connection | None = None,
-        make_engine: Callable[[], Engine] | None = None,
-    ) -> None:
-        self._engine = engine
-        self._make_engine = make_engine
-        self._raw = raw
-        self._row_types: dict[str, Any] = {}
+    def __init__(self, engine: Engine, url: str) -> None:
+        self.engine = engine
         self.url = url
         # The engine judgement its cached results were made by (None: not known yet).
         self.judged: int | None = None
 
     @property
-    def engine(self) -> Engine:
-        """The SQLAlchemy engine, made on first use for a store opened with ``sqlite3``."""
-        if self._engine is None:
-            assert self._make_engine is not None
-            self._engine = self._make_engine()
-        return self._engine
-
-    @engine.setter
-    def engine(self, value: Engine) -> None:
-        self._engine = value
-
-    @property
     def is_sqlite(self) -> bool:
-        return self._raw is not None or self.engine.dialect.name == "sqlite"
-
-    @contextmanager
-    def query(self) -> Iterator[Callable[..., list[Row]]]:
-        """A read-only snapshot in which the read path's queries run by name:
-        ``run("journal", game_id=3)`` gives the rows of ``queries.QUERIES["journal"]``.
-
-        On a store opened with ``sqlite3`` they run as ``sql.py`` holds them, compiled
-        for SQLite from those same queries; elsewhere through SQLAlchemy.
-        """
-        raw = self._raw
-        if raw is None:
-            from .queries import QUERIES
-
-            with self.reading() as conn:
-                yield lambda name, **params: list(conn.execute(QUERIES[name](), params))
-            return
-        try:
-            raw.execute("BEGIN")
-            try:
-                yield lambda name, **params: self._raw_rows(raw, name, params)
-            finally:
-                if raw.in_transaction:
-                    raw.execute("ROLLBACK")
-        except sqlite3.Error as exc:
-            raise database_error(self.url, exc) from None
-
-    def _raw_rows(self, raw: sqlite3.Connection, name: str, params: dict[str, Any]) -> list[Row]:
-        sql, fixed = SQLITE[name]
-        values = {**fixed, **params}
-        if LIST_MARK in sql:
-            sql, values = expand_lists(sql, values)
-        cursor = raw.execute(sql, values)
-        row_type: Any = self._row_types.get(name)
-        if row_type is None:
-            from collections import namedtuple
-
-            names = [d[0] for d in cursor.description]
-            row_type = self._row_types[name] = namedtuple("Row", names)
-        return [row_type._make(r) for r in cursor.fetchall()]
+        return self.engine.dialect.name == "sqlite"
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:
@@ -191,37 +116,7 @@ class Store:
                 yield conn
 
     def close(self) -> None:
-        if self._raw is not None:
-            self._raw.close()
-            self._raw = None
-        if self._engine is not None:
-            self._engine.dispose()
-
-
-LIST_MARK = "__[POSTCOMPILE_"
-"""How SQLAlchemy marks a list parameter (``IN``) in compiled SQL, for the values to be
-put in when the statement runs."""
-_LIST = re.compile(r"__\[POSTCOMPILE_(\w+)\]")
-
-
-def expand_lists(sql: str, values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """Compiled SQL with each list parameter made one parameter per item, as SQLAlchemy
-    does when it runs the statement: ``id IN (__[POSTCOMPILE_ids])`` with ``ids=[3, 5]``
-    becomes ``id IN (:ids_1, :ids_2)``. An empty list is the empty set (``IN`` is false,
-    ``NOT IN`` true)."""
-    out = dict(values)
-
-    def items(m: re.Match[str]) -> str:
-        name = m.group(1)
-        listed = list(values[name])
-        out.pop(name, None)
-        if not listed:
-            return "SELECT NULL WHERE 0"
-        keys = [f"{name}_{i}" for i in range(1, len(listed) + 1)]
-        out.update(zip(keys, listed, strict=True))
-        return ", ".join(f":{k}" for k in keys)
-
-    return _LIST.sub(items, sql), out
+        self.engine.dispose()
 
 
 def _pragmas(dbapi_connection: Any) -> None:
@@ -280,10 +175,6 @@ def connect(db: str | None = None, *, create: bool = True) -> Store:
     it is not a database, cannot be written, is locked, or was made by a newer version.
     """
     url = resolve(db)
-    if db is None or "://" not in db:  # a SQLite file, named by its path
-        current = _open_current(url)
-        if current is not None:
-            return current
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 
@@ -361,39 +252,6 @@ def _engine(url: str, parsed: Any = None) -> Engine:
     return engine
 
 
-def _open_current(url: str) -> Store | None:
-    """A SQLite file that exists and is current (this schema, judged by this engine),
-    opened with ``sqlite3`` alone; None for anything else, which ``connect`` then opens
-    the whole way (creating, upgrading, rejudging or refusing it)."""
-    path = Path(url.removeprefix("sqlite:///"))
-    try:
-        if not path.is_file():
-            return None
-    except (OSError, ValueError):  # a name too long, a NUL byte: connect says so in words
-        return None
-    try:
-        raw = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
-    except sqlite3.Error:
-        return None
-    try:
-        _pragmas(raw)
-        found = dict(
-            raw.execute(
-                "SELECT key, value FROM meta WHERE key IN ('schema_version', 'judged_by')"
-            ).fetchall()
-        )
-    except sqlite3.Error:
-        found = {}
-    if found.get("schema_version") != str(SCHEMA_VERSION) or found.get("judged_by", "1") != str(
-        JUDGEMENT
-    ):
-        raw.close()
-        return None
-    store = Store(None, url, raw=raw, make_engine=lambda: _engine(url))
-    store.judged = JUDGEMENT
-    return store
-
-
 def database_error(store_url: str, exc: BaseException) -> StoreError:
     """A database error in words, naming the database with its password masked."""
     return StoreError(f"cannot use the database {mask(store_url)}: {_reason(exc)}")
@@ -435,6 +293,8 @@ def _schema_version(conn: Connection, shown: str) -> int | None:
 
 def _refuse_newer(version: int | None, shown: str) -> None:
     """Refuse a database whose schema is newer than this euchre-log knows."""
+    from .schema import SCHEMA_VERSION
+
     if version is not None and version > SCHEMA_VERSION:
         raise StoreError(
             f"the database {shown} was made by a newer euchre-log (schema {version}; "
@@ -457,6 +317,8 @@ def _prepare(store: Store) -> None:
     failure anywhere leaves the database as it was.
     """
     from sqlalchemy import text
+
+    from .schema import SCHEMA_VERSION
 
     shown = mask(store.url)
     with store.engine.connect() as conn:
@@ -510,6 +372,8 @@ def set_judged(conn: Connection) -> None:
 
 def _migration_failed(shown: str, version: int | None, exc: BaseException) -> str:
     """The refusal when creating or upgrading the tables failed (and was rolled back)."""
+    from .schema import SCHEMA_VERSION
+
     what = (
         f"create the tables of the new database {shown}"
         if version is None

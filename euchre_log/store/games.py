@@ -57,7 +57,7 @@ from .read import latest_open_game as latest_open_game
 from .read import list_games as list_games
 from .read import load_game as load_game
 from .read import rules_from_row as rules_from_row
-from .tables import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
+from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 
 MAX_HANDS_PER_GAME = MAX_HANDS
 _GAME_INSERT = insert(GAME_T)

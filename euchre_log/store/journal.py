@@ -154,7 +154,7 @@ def insert_journal(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
         return
     from sqlalchemy import insert
 
-    from .tables import ACTION_T
+    from .schema import ACTION_T
 
     style = conn.dialect.paramstyle
     if style in ("qmark", "format", "pyformat"):
@@ -242,7 +242,7 @@ def journal_rows(conn: Connection, game_id: int) -> list[Any]:
     """A game's journal rows (seq, kind, data), in order."""
     from sqlalchemy import select
 
-    from .tables import ACTION_T
+    from .schema import ACTION_T
 
     return list(
         conn.execute(
@@ -257,7 +257,7 @@ def hand_heads(conn: Connection, game_id: int) -> dict[int, str]:
     """Each hand's head hash: the hash of the game's last journal entry of that hand."""
     from sqlalchemy import func, select
 
-    from .tables import ACTION_T
+    from .schema import ACTION_T
 
     last = (
         select(ACTION_T.c.hand, func.max(ACTION_T.c.seq).label("seq"))

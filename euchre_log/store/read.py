@@ -1,15 +1,15 @@
 """Reading games from the store: one game replayed through the engine, and the list.
 
-Everything here runs the read path's named queries (``queries.py``) through
-``Store.query``, so a command that only reads a current SQLite file (``games``,
-``summary``, ``replay``, ``explain``, ``export``) runs them with ``sqlite3`` and never
-imports SQLAlchemy. ``store.games`` holds the writing, and re-exports these.
+The commands that only read (``games``, ``summary``, ``replay``, ``explain``, ``export``)
+come here: SQLAlchemy Core over the tables of ``schema.py``, in one read transaction.
+``store.games`` holds the writing, and re-exports these.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import SEAT_LETTERS, parse_seat
 from ..engine.game import GameState
@@ -17,7 +17,10 @@ from ..engine.record import GameRecord
 from ..engine.rules import Rules, RulesError
 from ..formats.reader import LogError, parse_json_bytes
 from .db import Store, StoreError
-from .journal import effective_entries, genesis
+from .journal import effective_entries, genesis, journal_rows
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
 
 class NoSuchGame(StoreError):
@@ -92,13 +95,17 @@ def load_game(store: Store, game_id: int) -> StoredGame:
     """Read a game and replay its entries through the engine."""
     if not 1 <= game_id <= MAX_GAME_ID:
         raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
-    with store.query() as run:
-        found = run("game_row", game_id=game_id)
-        if not found:
+    from sqlalchemy import select
+
+    from .schema import GAME_T
+
+    with store.reading() as conn:
+        found = conn.execute(select(GAME_T).where(GAME_T.c.id == game_id)).first()
+        if found is None:
             raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
-        players = _by_seat(run("game_players", game_id=game_id))
-        rows = run("journal", game_id=game_id)
-    return _replayed(found[0], players, rows)
+        players = seats_of(conn, [game_id])[game_id]
+        rows = journal_rows(conn, game_id)
+    return _replayed(found, players, rows)
 
 
 def _replayed(
@@ -156,25 +163,64 @@ def _replayed(
 def latest_open_game(store: Store) -> int | None:
     """The most recently changed unfinished game that was being recorded here: an
     imported game is a finished record, however it ends, and is never resumed by default."""
-    with store.query() as run:
-        found = run("latest_open_game")
-    return int(found[0][0]) if found else None
+    from sqlalchemy import select
+
+    from .schema import GAME_T
+
+    query = (
+        select(GAME_T.c.id)
+        .where(GAME_T.c.status == "in progress", GAME_T.c.source == "recorded")
+        .order_by(GAME_T.c.updated_at.desc(), GAME_T.c.id.desc())
+        .limit(1)
+    )
+    with store.reading() as conn:
+        found = conn.execute(query).scalar()
+    return None if found is None else int(found)
 
 
 def latest_game(store: Store) -> int | None:
     """The most recently changed game, finished or not."""
-    with store.query() as run:
-        found = run("latest_game")
-    return int(found[0][0]) if found else None
+    from sqlalchemy import select
+
+    from .schema import GAME_T
+
+    query = select(GAME_T.c.id).order_by(GAME_T.c.updated_at.desc(), GAME_T.c.id.desc()).limit(1)
+    with store.reading() as conn:
+        found = conn.execute(query).scalar()
+    return None if found is None else int(found)
+
+
+def seats_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str, str]]:
+    """Each game's players by seat, in seat order (a seat nobody sits in is left out)."""
+    from sqlalchemy import select
+
+    from .schema import PLAYER_T, SEAT_T
+
+    query = (
+        select(SEAT_T.c.game_id, SEAT_T.c.seat, PLAYER_T.c.name)
+        .join(PLAYER_T, PLAYER_T.c.id == SEAT_T.c.player_id)
+        .where(SEAT_T.c.game_id.in_(list(game_ids)))
+    )
+    found: dict[int, list[tuple[str, str]]] = {g: [] for g in game_ids}
+    for gid, seat, name in conn.execute(query):
+        found[int(gid)].append((seat, name))
+    return {g: _by_seat(pairs) for g, pairs in found.items()}
 
 
 def list_games(store: Store) -> list[dict[str, Any]]:
     """Every game, newest first: id, date, title, players, score and status."""
-    with store.query() as run:
-        rows = run("games_newest_first")
+    from sqlalchemy import select
+
+    from .schema import GAME_T, PLAYER_T, SEAT_T
+
+    with store.reading() as conn:
+        rows = conn.execute(select(GAME_T).order_by(GAME_T.c.id.desc())).all()
         seats: dict[int, list[tuple[str, str]]] = {}
         if rows:
-            for gid, seat, name in run("all_players"):
+            every = select(SEAT_T.c.game_id, SEAT_T.c.seat, PLAYER_T.c.name).join(
+                PLAYER_T, PLAYER_T.c.id == SEAT_T.c.player_id
+            )
+            for gid, seat, name in conn.execute(every):
                 seats.setdefault(gid, []).append((seat, name))
     players = {gid: _by_seat(pairs) for gid, pairs in seats.items()}
     return [

@@ -28,7 +28,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, text
 
-from .tables import REGISTRY_T
+from .schema import REGISTRY_T
 
 REGISTRY_LOCK = 0x6575_6368_7267
 """The PostgreSQL advisory lock that writers adding games to the register queue on."""

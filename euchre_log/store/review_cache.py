@@ -38,8 +38,8 @@ from ..formats.reader import LogError
 from .db import Store, StoreError
 from .games import replay_in
 from .reviewer import review_many, worker_pool
+from .schema import HAND_T, REVIEW_T
 from .stats_queries import COUNTS, REVIEW_VERSION, SEATS, VERSION
-from .tables import HAND_T, REVIEW_T
 
 CHUNK_HANDS: Final = 2000
 """Hands replayed, reviewed and written at a time: memory stays small over 100,000."""

@@ -22,14 +22,17 @@ hand's journal changes (an entry added or undone), its head changes and the row 
 matches, so a stale review is never read.
 
 The tables are created and changed only by the migrations in ``migrations/``, which
-``db.connect`` applies when it opens a database of an older schema.
+``db.connect`` applies when it opens a database of an older schema; a new database gets
+them from these models in one go (``migrate.create``). These models are the one
+definition of the tables: the store reads and writes them with SQLAlchemy Core, through
+the ``Table`` objects at the end of this module.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from sqlalchemy import Index, UniqueConstraint
+from sqlalchemy import Index, Table, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 SCHEMA_VERSION = 4
@@ -246,11 +249,13 @@ class HandReview(SQLModel, table=True):
 TABLES = [Meta, Player, Game, GameSeat, GameRegistry, Action, Hand, Flag, HandReview]
 
 # The tables as SQLAlchemy Core sees them: the store writes and reads with Core.
-ACTION_T = Action.__table__  # type: ignore[attr-defined]
-GAME_T = Game.__table__  # type: ignore[attr-defined]
-HAND_T = Hand.__table__  # type: ignore[attr-defined]
-FLAG_T = Flag.__table__  # type: ignore[attr-defined]
-SEAT_T = GameSeat.__table__  # type: ignore[attr-defined]
-PLAYER_T = Player.__table__  # type: ignore[attr-defined]
-REVIEW_T = HandReview.__table__  # type: ignore[attr-defined]
-REGISTRY_T = GameRegistry.__table__  # type: ignore[attr-defined]
+metadata = SQLModel.metadata
+META_T: Table = Meta.__table__  # type: ignore[attr-defined]
+ACTION_T: Table = Action.__table__  # type: ignore[attr-defined]
+GAME_T: Table = Game.__table__  # type: ignore[attr-defined]
+HAND_T: Table = Hand.__table__  # type: ignore[attr-defined]
+FLAG_T: Table = Flag.__table__  # type: ignore[attr-defined]
+SEAT_T: Table = GameSeat.__table__  # type: ignore[attr-defined]
+PLAYER_T: Table = Player.__table__  # type: ignore[attr-defined]
+REVIEW_T: Table = HandReview.__table__  # type: ignore[attr-defined]
+REGISTRY_T: Table = GameRegistry.__table__  # type: ignore[attr-defined]

@@ -35,7 +35,7 @@ from .db import Store, StoreError
 from .games import cache_differences, player_key, players_of
 from .journal import HEADER, chain_hash, genesis, journal_rows
 from .read import _replayed
-from .tables import ACTION_T, GAME_T, HAND_T, REGISTRY_T, REVIEW_T
+from .schema import ACTION_T, GAME_T, HAND_T, REGISTRY_T, REVIEW_T
 
 CHANGED = "changed"
 REMOVED = "removed"
