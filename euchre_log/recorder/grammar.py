@@ -173,8 +173,7 @@ class Session(GameRecord):
     def of(cls, record: GameRecord, *, fill: bool = True) -> Session:
         """A session that goes on from a record (a stored game), without replaying it."""
         session = cls(record.rules, record.first_dealer, record.initial_score, fill=fill)
-        session.game = record.game
-        session.history = record.history
+        session.go_on_from(record)
         return session
 
     # ------------------------------------------------------------------ state
@@ -200,7 +199,7 @@ class Session(GameRecord):
     def rollback(self, saved: Checkpoint) -> None:
         """Put the session back as it was at ``checkpoint``, a deal or dealer typed ahead
         of the next hand included."""
-        self.replay(saved.history)
+        self.restore(saved.history)
         self.pending_deal = dict(saved.pending_deal)
         self.pending_dealer = saved.pending_dealer
         self.ended = saved.ended
@@ -210,7 +209,7 @@ class Session(GameRecord):
         return self.next_dealer() if self.pending_dealer is None else self.pending_dealer
 
     def replay(self, history: list[Entry]) -> None:
-        """Rebuild the state from a history (used by undo); what was typed ahead is gone."""
+        """Rebuild the state from a history; what was typed ahead is gone."""
         self.pending_deal = {}
         self.pending_dealer = None
         self.ended = None
@@ -242,7 +241,7 @@ class Session(GameRecord):
             cut -= 1
         last = self.history[cut]
         filled = {i for i in self.filled_at if i < cut}
-        self.replay(self.history[:cut])
+        self.truncate(cut)  # replays only the hand the cut falls in
         self.filled_at = filled
         return last
 
