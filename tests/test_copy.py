@@ -15,7 +15,7 @@ import pytest
 
 from .conftest import FIXTURES, SAMPLES, Cli, Database
 
-JOURNAL = "SELECT seq, hand, kind, data, created_at, prev_hash, hash FROM action"
+JOURNAL = "SELECT seq, hand, kind, data, time_us, tag, hash FROM action"
 GAME_FACTS = (
     "SELECT uid, title, date, notes, rules, first_dealer, initial_ns, initial_ew, created_at,"
     " updated_at, source, status, score_ns, score_ew, winner, hands, last_seq, head_hash"

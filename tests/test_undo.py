@@ -37,8 +37,9 @@ def history_of(seed: int, rules: Rules) -> list[Entry]:
             out.append(action)
             if rng.random() < 0.02:
                 out.append(A.Note(None, f"note {len(out)}"))
-            if rng.random() < 0.01:
-                out.append(A.Penalty(action.seat, rng.randrange(2), rng.choice((-1, 1)), "talk"))
+            seat = getattr(action, "seat", None)
+            if rng.random() < 0.01 and isinstance(seat, int):
+                out.append(A.Penalty(seat, rng.randrange(2), rng.choice((-1, 1)), "talk"))
     return out
 
 

@@ -47,7 +47,8 @@ def verify(
     here, unless it also recomputed every hash: a fingerprint taken at the table catches
     that too (--fingerprint). Exit code 0 when every record is intact (and matches the
     fingerprint), 1 when something was tampered with (or the fingerprint matches no state
-    of the record), 2 when the fingerprint is not one.
+    of the record, or the entries it covers were since taken back by undo), 2 when the
+    fingerprint is not one.
     """
     from ..formats.fingerprint import FingerprintError, parse_fingerprint
     from ..store.games import NoSuchGame
@@ -132,6 +133,19 @@ def _fingerprint_verdict(game: int, wanted: str, match: object) -> str:
 
     if not isinstance(match, FingerprintMatch):
         return f"game {game}: there is no such game to check the fingerprint {wanted} against."
+    if match.entry is not None and match.taken_back:
+        back = match.taken_back
+        which = (
+            f"entry {back[0]}"
+            if len(back) == 1
+            else f"entries {', '.join(map(str, back[:-1]))} and {back[-1]}"
+        )
+        return (
+            f"game {game}: TAKEN BACK: the fingerprint {wanted} is that of its record up to "
+            f"entry {match.entry}, but {which} of that record {'was' if len(back) == 1 else 'were'} "
+            "taken back by undo since: the record no longer says what it said when the "
+            "fingerprint was taken."
+        )
     if match.entry is not None:
         if not match.added:
             return (

@@ -466,10 +466,16 @@ class VerifyFingerprint(BaseModel):
     fingerprint: str = Field(description="The fingerprint checked, as written by euchre-log.")
     matched: Literal["entry", "seal"] | None = Field(
         description="entry: the record up to ``entry`` has it (later entries were added since); "
-        "seal: an export of the game has it; null: no state of the record has it."
+        "seal: an export of the game has it; null: no state of the record has it, or the "
+        "state up to ``entry`` has it but entries of it were taken back since (``taken_back``)."
     )
     entry: int | None
     added_since: int | None = Field(description="Entries recorded after the matched one.")
+    taken_back: list[int] = Field(
+        default_factory=list,
+        description="Entries at or before ``entry`` that an undo recorded since took back: "
+        "the record no longer says what it said when the fingerprint was taken (exit code 1).",
+    )
     last_entry: int
 
 

@@ -348,8 +348,30 @@ def _prepare(store: Store) -> None:
         with store.writing() as conn:
             set_judged(conn)
         store.judged = JUDGEMENT
-    else:
-        store.judged = None  # an older database was also judged by an older engine
+        return
+    store.judged = None  # an older database was also judged by an older engine
+    if version <= COMPACTED_AT - 1 and store.is_sqlite:
+        _give_space_back(store)
+
+
+COMPACTED_AT = 5
+"""The schema whose upgrade rewrote the journal compactly, leaving the old one's pages free."""
+
+
+def _give_space_back(store: Store) -> None:
+    """``VACUUM`` a SQLite file after the upgrade that rewrote its journal, so that the
+    file shrinks to what it holds. It runs outside any transaction, once the upgrade has
+    committed; if it cannot (a full disk), the file stays as large as it was, and whole."""
+    import contextlib
+
+    raw = store.engine.raw_connection()
+    try:
+        cursor = raw.cursor()
+        with contextlib.suppress(Exception):  # the database is whole either way
+            cursor.execute("VACUUM")
+        cursor.close()
+    finally:
+        raw.close()
 
 
 def judged_by(conn: Connection) -> int:

@@ -103,7 +103,7 @@ def load_game(store: Store, game_id: int) -> StoredGame:
         found = conn.execute(select(GAME_T).where(GAME_T.c.id == game_id)).first()
         if found is None:
             raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
-        players = seats_of(conn, [game_id])[game_id]
+        players = players_of(conn, [game_id])[game_id]
         rows = journal_rows(conn, game_id)
     return _replayed(found, players, rows)
 
@@ -190,20 +190,22 @@ def latest_game(store: Store) -> int | None:
     return None if found is None else int(found)
 
 
-def seats_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str, str]]:
+def players_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str, str]]:
     """Each game's players by seat, in seat order (a seat nobody sits in is left out)."""
     from sqlalchemy import select
 
     from .schema import PLAYER_T, SEAT_T
 
-    query = (
-        select(SEAT_T.c.game_id, SEAT_T.c.seat, PLAYER_T.c.name)
-        .join(PLAYER_T, PLAYER_T.c.id == SEAT_T.c.player_id)
-        .where(SEAT_T.c.game_id.in_(list(game_ids)))
-    )
-    found: dict[int, list[tuple[str, str]]] = {g: [] for g in game_ids}
-    for gid, seat, name in conn.execute(query):
-        found[int(gid)].append((seat, name))
+    wanted = list(game_ids)
+    found: dict[int, list[tuple[str, str]]] = {g: [] for g in wanted}
+    for start in range(0, len(wanted), 500):  # a list of ids a database takes in one query
+        query = (
+            select(SEAT_T.c.game_id, SEAT_T.c.seat, PLAYER_T.c.name)
+            .join(PLAYER_T, PLAYER_T.c.id == SEAT_T.c.player_id)
+            .where(SEAT_T.c.game_id.in_(wanted[start : start + 500]))
+        )
+        for gid, seat, name in conn.execute(query):
+            found[int(gid)].append((seat, name))
     return {g: _by_seat(pairs) for g, pairs in found.items()}
 
 
