@@ -188,7 +188,7 @@ def test_a_copy_stopped_half_way_leaves_whole_games_and_resumes(
 def test_a_postgresql_history_copies_back_into_sqlite(any_db: Database, tmp_path: Path) -> None:
     """The other way round: from a server (or a file) into a new local file."""
     Cli(any_db).json("import", str(SAMPLES / "family-game.json"))
-    Cli(any_db)("record", "1", input="undo\n")
+    assert Cli(any_db)("record", "1", "--reopen", input="undo\n").exit_code == 0
     local = tmp_path / "laptop" / "euchre-log.db"
     refused = copy(any_db, local)  # a folder that does not exist is not made
     assert refused.exit_code == 2 and "the folder" in refused.stderr

@@ -139,6 +139,30 @@ def renumber(database: Database, ids: dict[int, int]) -> None:
         database.sql(*statements)
 
 
+def test_a_fingerprint_whose_entries_were_taken_back_fails(cli: Cli, db: Database) -> None:
+    """Issue 23, hostile 1: undo three times then a penalty on a finished imported game
+    reverses its winner; the fingerprint taken at its end no longer says what it says."""
+    cli.json("import", str(SAMPLES / "family-game.json"))
+    before = cli.json("summary", "1")
+    mark, last = before["fingerprint"], before["last_entry"]
+    assert before["winner"] == "EW"
+    result = cli("record", "1", "--reopen", input="undo\nundo\nundo\npenalty NS 5 table talk\n")
+    assert result.exit_code == 0, result.output
+    assert cli.json("summary", "1")["winner"] == "NS"
+    checked = cli("verify", "1", "--fingerprint", mark)
+    assert checked.exit_code == 1, checked.output
+    assert f"TAKEN BACK: the fingerprint {mark} is that of its record up to entry {last}" in (
+        checked.stdout
+    )
+    assert f"entries {last - 2}, {last - 1} and {last}" in checked.stdout
+    data = cli.json("verify", "1", "--fingerprint", mark, code=1)["fingerprint"]
+    assert (data["matched"], data["entry"], data["taken_back"]) == (
+        None,
+        last,
+        [last - 2, last - 1, last],
+    )
+
+
 def test_entries_added_after_a_fingerprint_leave_it_standing(cli: Cli, db: Database) -> None:
     """An undo of an entry recorded after the fingerprint takes back nothing it covers."""
     game = cli.json("new", "--players", "Ann,Bob,Cat,Dan", "--dealer", "W")["id"]
@@ -161,3 +185,47 @@ def test_a_games_own_egn_export_is_recognised_as_the_same_game(
     again = cli.json("import", str(egn))
     assert again["imported"] == [] and [s["id"] for s in again["skipped"]] == [1]
     assert cli.json("stats", "--no-review") == stats  # not doubled
+
+
+def test_undo_on_a_won_game_asks_for_reopen_and_the_record_shows_it(cli: Cli, db: Database) -> None:
+    """An imported game that is over: undo is refused, saying how; ``--reopen`` records
+    that it was reopened, which summary, replay and verify show."""
+    cli.json("import", str(SAMPLES / "renege-dispute.json"))
+    cli.json("import", str(SAMPLES / "family-game.json"))
+    last = cli.json("summary", "2")["last_entry"]
+    refused = cli("record", "2", input="undo\n")
+    assert refused.exit_code == 2
+    assert "the game is over (EW won, 8-10)" in refused.stderr
+    assert "euchre-log record --reopen GAME" in refused.stderr
+    assert cli.json("summary", "2")["last_entry"] == last  # nothing stored
+    not_won = cli("record", "1", "--reopen", input="")
+    assert not_won.exit_code == 2 and "game 1 is not over" in not_won.stderr
+    assert cli("record", "2", "--reopen", input="undo\n").exit_code == 0
+    summary = cli.json("summary", "2")
+    assert [r["entry"] for r in summary["reopened"]] == [last + 1]
+    assert summary["last_entry"] == last + 2 and summary["winner"] is None
+    text = cli("summary", "2").stdout
+    assert f"Reopened after it was won, at entry {last + 1}" in text
+    assert (
+        f"Reopened after it was won, at entry {last + 1}"
+        in cli("replay", "2", "--no-review").stdout
+    )
+    verified = cli("verify", "2")
+    assert verified.exit_code == 0
+    assert f"reopened after it was won, at entry {last + 1}" in verified.stdout
+    record = cli.json("verify", "2")["records"][0]
+    assert record["reopened"] == [last + 1]
+    assert cli.json("summary", "1")["reopened"] == []
+
+
+def test_the_rest_of_a_hand_won_in_its_middle_needs_no_reopen(cli: Cli, db: Database) -> None:
+    """LOG_FORMAT.md: a penalty may win the game mid-hand, and the rest of that hand may
+    still be recorded: that is no undo, and needs no reopening."""
+    game = cli.json("new", "--players", "Ann,Bob,Cat,Dan", "--dealer", "W", "--set", "target=2")[
+        "id"
+    ]
+    lines = "9h o 9s\npenalty NS 2 table talk\nah th jh 9h\n"
+    result = cli("record", str(game), input=lines)
+    assert result.exit_code == 0, result.output
+    summary = cli.json("summary", str(game))
+    assert summary["winner"] == "NS" and summary["reopened"] == []

@@ -694,3 +694,15 @@ def summary(
             f"euchre-log verify {stored.id} --fingerprint {mark} checks it later."
         )
     )
+    for line in reopened_lines(stored):
+        console().print(Text(line))
+
+
+def reopened_lines(stored: Any) -> list[str]:
+    """What a view says of each time a won game was reopened (``record --reopen``)."""
+    return [
+        f"Reopened after it was won, at entry {seq} ({at[:10]} {at[11:16]} UTC): entries "
+        f"may have been taken back since; euchre-log verify {stored.id} --fingerprint "
+        "says whether a fingerprint taken before still holds."
+        for seq, at in stored.reopened
+    ]

@@ -225,6 +225,10 @@ def replay(
     marks = {} if no_review else review_marks(stored, indexes)
     if not (step_mode and can_step()):
         con.print(title)
+        from .games import reopened_lines
+
+        for line in reopened_lines(stored):
+            con.print(Text(line))
         for i in indexes:
             con.print()
             if i in marks:

@@ -69,6 +69,9 @@ def verify(
         bad = {p.game for p in problems}
         intact = [g for g in checked if g not in bad]
         heads = _heads(store, intact)
+        from ..store.verify import reopenings
+
+        reopened = reopenings(store, intact)
         match = None
         if wanted is not None and games:
             try:
@@ -76,7 +79,12 @@ def verify(
             except NoSuchGame:
                 match = None
     records = [
-        {"game": g, "last_entry": heads[g][0], "fingerprint": record_fingerprint(*heads[g][1:])}
+        {
+            "game": g,
+            "last_entry": heads[g][0],
+            "fingerprint": record_fingerprint(*heads[g][1:]),
+            "reopened": reopened.get(g, []),
+        }
         for g in intact
         if g in heads
     ]
@@ -92,10 +100,15 @@ def verify(
             }
         )
     else:
-        for r in records:
+        for g in intact:
+            if g not in heads:
+                continue
+            again = "".join(
+                f"; reopened after it was won, at entry {seq}" for seq in reopened.get(g, [])
+            )
             typer.echo(
-                f"game {r['game']}: the record is intact up to its entry {r['last_entry']}, "
-                f"fingerprint {r['fingerprint']}"
+                f"game {g}: the record is intact up to its entry {heads[g][0]}, "
+                f"fingerprint {record_fingerprint(*heads[g][1:])}{again}"
             )
         for p in problems:
             where = "database" if p.game is None else f"game {p.game}"

@@ -55,6 +55,13 @@ class GamesOut(BaseModel):
     games: list[GameListItem]
 
 
+class Reopened(BaseModel):
+    """A won game opened again for undo (``record --reopen``), as its record keeps it."""
+
+    entry: int = Field(description="The journal entry that records it.")
+    at: str = Field(description="When, as ISO 8601 time in UTC.")
+
+
 class SummaryOut(GameReport):
     """``euchre-log summary --json``: a check-report game plus the game's facts."""
 
@@ -69,6 +76,11 @@ class SummaryOut(GameReport):
         "shortened): euchre-log verify GAME --fingerprint checks the record against it later."
     )
     last_entry: int = Field(description="The record's last entry, which the fingerprint covers.")
+    reopened: list[Reopened] = Field(
+        default_factory=list,
+        description="Each time the game was reopened after it was won (record --reopen), so "
+        "that undo could take back its entries.",
+    )
 
 
 class Imported(BaseModel):
@@ -457,6 +469,11 @@ class VerifyRecord(BaseModel):
     game: int
     last_entry: int = Field(description="The record's last entry.")
     fingerprint: str = Field(description="The fingerprint of the record's head hash.")
+    reopened: list[int] = Field(
+        default_factory=list,
+        description="The entries that record each time the game was reopened after it was "
+        "won (record --reopen).",
+    )
 
 
 class VerifyFingerprint(BaseModel):

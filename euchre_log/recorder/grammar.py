@@ -168,6 +168,8 @@ class Session(GameRecord):
         # this is the number of the one the table ended, if it is the last.
         self.ended: int | None = None
         self.filled_at: set[int] = set()  # places in ``history`` of cards filled in
+        # A stored game, once won, takes no undo until it is reopened (``record --reopen``).
+        self.closed_when_won = False
 
     @classmethod
     def of(cls, record: GameRecord, *, fill: bool = True) -> Session:
@@ -234,6 +236,14 @@ class Session(GameRecord):
             return None
         if not self.history:
             return None
+        won = self.game.winner
+        if won is not None and self.closed_when_won:
+            ns, ew = self.game.score
+            raise EntryError(
+                f"the game is over ({('NS', 'EW')[won]} won, {ns}-{ew}): undo takes back a "
+                "won game's entries only once it is reopened, which its record keeps: "
+                "leave, then euchre-log record --reopen GAME"
+            )
         # Cards filled in after the last entry typed go with it: undoing them alone would
         # only fill them in again.
         cut = len(self.history) - 1

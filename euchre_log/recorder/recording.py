@@ -16,6 +16,7 @@ from ..engine.flags import Flag
 from ..engine.record import Entry, StartHand
 from ..store.db import Store
 from ..store.games import StoredGame, append, load_game
+from ..store.games import reopen as reopen_game
 from ..store.journal import GameMovedOn
 from .grammar import EntryError, Fed, Session
 
@@ -41,19 +42,36 @@ class Recorder:
     """A stored game being recorded."""
 
     def __init__(
-        self, store: Store, game_id: int, *, strict: bool = False, fill: bool = True
+        self,
+        store: Store,
+        game_id: int,
+        *,
+        strict: bool = False,
+        fill: bool = True,
+        reopen: bool = False,
     ) -> None:
         self.store = store
         self.game_id = game_id
         self.strict = strict
         self.fill_cards = fill
         self.stored: StoredGame = load_game(store, game_id)
-        self.session = Session.of(self.stored.record, fill=fill)
+        # A won game's entries are taken back only once it is reopened, which the record
+        # keeps (``store.games.reopen``); ``StoreError`` if it is not won.
+        self.reopened = reopen
+        if reopen:
+            seq, head = reopen_game(store, game_id, self.stored.last_seq, self.stored.game)
+            self.stored.last_seq, self.stored.head_hash = seq, head
+        self.session = self._session()
+
+    def _session(self) -> Session:
+        session = Session.of(self.stored.record, fill=self.fill_cards)
+        session.closed_when_won = not self.reopened
+        return session
 
     def reload(self) -> None:
         """Read the game again from the store (after another recorder moved it on)."""
         self.stored = load_game(self.store, self.game_id)
-        self.session = Session.of(self.stored.record, fill=self.fill_cards)
+        self.session = self._session()
 
     def feed(self, line: str) -> Line:
         """Apply and store one line. Raises ``EntryError`` (nothing stored) or

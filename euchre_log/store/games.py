@@ -32,6 +32,7 @@ from ..formats.text import name_key, normal_name
 from . import registry
 from .db import Store, StoreError
 from .journal import (
+    REOPEN,
     GameMovedOn,
     append_journal,
     canonical,
@@ -634,6 +635,24 @@ def append(
             )
         )
     return seqs, prev
+
+
+def reopen(store: Store, game_id: int, expected_last_seq: int, state: GameState) -> tuple[int, str]:
+    """Record that a won game is opened again, so that its entries may be taken back
+    (``record --reopen``): an entry of the journal (hand 0, no hand's), holding the
+    winner and the score it was won with, which ``summary``, ``replay`` and ``verify``
+    show. Returns its sequence number and the game's head after it; ``GameMovedOn`` as
+    ``append``, and ``StoreError`` when the game is not won."""
+    winner = state.winner
+    if winner is None:
+        raise StoreError(
+            f"game {game_id} is not over, so there is nothing to reopen: record it as it is "
+            f"(euchre-log record {game_id})"
+        )
+    ns, ew = state.score
+    data = {"winner": TEAM_NAMES[winner], "score": {"NS": ns, "EW": ew}}
+    seqs, head = append(store, game_id, expected_last_seq, [(REOPEN, data, 0)], state)
+    return seqs[0], head
 
 
 def import_game(

@@ -314,7 +314,9 @@ def undone_seq(code: str) -> Any:
     return data.get("undoes") if isinstance(data, dict) else data
 
 
-META_KINDS = frozenset((HEADER, "reopen"))
+REOPEN = "reopen"
+"""The kind of the entry ``record --reopen`` makes: a won game opened for undo again."""
+META_KINDS = frozenset((HEADER, REOPEN))
 """Journal entries that are no entry of a hand: the header, and a won game reopened."""
 
 

@@ -8,7 +8,7 @@ come here: SQLAlchemy Core over the tables of ``schema.py``, in one read transac
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import SEAT_LETTERS, parse_seat
@@ -16,8 +16,9 @@ from ..engine.game import GameState
 from ..engine.record import GameRecord
 from ..engine.rules import Rules, RulesError
 from ..formats.reader import LogError, parse_json_bytes
+from .codec import time_text
 from .db import Store, StoreError
-from .journal import effective_entries, genesis, journal_rows
+from .journal import REOPEN, effective_entries, genesis, journal_rows
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -45,6 +46,9 @@ class StoredGame:
     head_hash: str | None
     record: GameRecord
     seqs: list[int]  # the sequence number of each entry of ``record.history``
+    reopened: list[tuple[int, str]] = field(default_factory=list)
+    """Each time the game was reopened after it was won (``record --reopen``): the
+    journal entry and its time (ISO text)."""
 
     @property
     def game(self) -> GameState:
@@ -157,6 +161,7 @@ def _replayed(
         head_hash=row.head_hash,
         record=record,
         seqs=[s for s, _ in live],
+        reopened=[(r.seq, time_text(r.time_us)) for r in rows if r.kind == REOPEN],
     )
 
 

@@ -806,6 +806,27 @@ def match_fingerprint(store: Store, game_id: int, wanted: str) -> FingerprintMat
     return found
 
 
+def reopenings(store: Store, game_ids: list[int]) -> dict[int, list[int]]:
+    """The entries at which each game was reopened after it was won (``record --reopen``)."""
+    from .journal import REOPEN
+    from .schema import ACTION_T
+
+    out: dict[int, list[int]] = {}
+    with store.reading() as conn:
+        for start in range(0, len(game_ids), 500):
+            rows = conn.execute(
+                select(ACTION_T.c.game_id, ACTION_T.c.seq)
+                .where(
+                    ACTION_T.c.kind == REOPEN,
+                    ACTION_T.c.game_id.in_(game_ids[start : start + 500]),
+                )
+                .order_by(ACTION_T.c.game_id, ACTION_T.c.seq)
+            )
+            for game_id, seq in rows:
+                out.setdefault(int(game_id), []).append(int(seq))
+    return out
+
+
 def record_fingerprint(head_hash: str | None, uid: str) -> str:
     """The fingerprint of a game's head (its genesis when it has no entry at all)."""
     return fingerprint(head_hash or genesis(uid))
