@@ -26,8 +26,11 @@ if TYPE_CHECKING:
 
 APP_NAME = "euchre-log"
 DB_FILE = "euchre-log.db"
-BUSY_TIMEOUT_MS = int(os.environ.get("EUCHRE_LOG_BUSY_TIMEOUT_MS", "15000"))
-"""How long a writer waits for another to finish before giving up (15 s by default)."""
+BUSY_TIMEOUT_MS = int(os.environ.get("EUCHRE_LOG_BUSY_TIMEOUT_MS", "120000"))
+"""How long a writer waits for the others to finish before giving up (2 minutes by
+default): SQLite lets one writer in at a time, and eight imports and ten recorders at once
+(issue 23) keep each one waiting its turn for seconds. A recorder's line waits as long, and
+is stored when its turn comes; nothing is ever half stored."""
 CONNECT_TIMEOUT_S = 10
 """How long to wait for a database server (PostgreSQL) to answer before giving up."""
 
@@ -48,14 +51,36 @@ def mask(url: str) -> str:
     return re.sub(r"(://[^:/@\s]+:)[^@\s]*@", r"\1***@", url)
 
 
+IN_MEMORY = ":memory:"
+
+
 def resolve(db: str | None) -> str:
-    """The SQLAlchemy URL for ``--db``: a URL as given, a path as a SQLite file."""
+    """The SQLAlchemy URL for ``--db``: a URL as given, a path as a SQLite file
+    (``:memory:`` stays SQLite's in-memory database, which ``connect`` refuses)."""
     if db is None or not db.strip():
         return "sqlite:///" + str(default_path())
     db = db.strip()
     if "://" in db:
         return db
+    if db == IN_MEMORY:
+        return "sqlite:///" + IN_MEMORY
     return "sqlite:///" + str(Path(db).expanduser().resolve())
+
+
+def _in_memory(parsed: Any) -> bool:
+    """Whether a parsed URL names a SQLite database in memory (``sqlite://``,
+    ``sqlite:///``, ``sqlite:///:memory:``, ``file::memory:``, ``mode=memory``): it
+    would vanish with the command, storing nothing."""
+    if parsed.get_backend_name() != "sqlite":
+        return False
+    name = parsed.database or ""
+    if name.startswith("file:"):
+        name = name[5:].split("?", 1)[0]
+    return (
+        name in ("", IN_MEMORY)
+        or "mode=memory" in (parsed.database or "")
+        or (parsed.query.get("mode") == "memory")
+    )
 
 
 def _sqlite_path(url: str) -> tuple[Path, bool] | None:
@@ -181,8 +206,16 @@ def connect(db: str | None = None, *, create: bool = True) -> Store:
     shown = mask(url)
     try:
         parsed = make_url(url)
-    except ArgumentError:
-        raise StoreError(f"{shown} is not a database path or URL") from None
+    except (ArgumentError, ValueError):  # ValueError: a host like [::1 left open
+        raise StoreError(
+            f"{shown} is not a database path or URL: give a file, like --db games.db, or a "
+            "URL, like postgresql+psycopg://user@host/euchre"
+        ) from None
+    if _in_memory(parsed):
+        raise StoreError(
+            f"{shown} is a database in memory, which would store nothing: it is gone when the "
+            "command ends. Name a file, like --db games.db"
+        )
     found = _sqlite_path(url)
     if found is not None:
         path, creatable = found
@@ -222,9 +255,12 @@ def _engine(url: str, parsed: Any = None) -> Engine:
     from sqlalchemy.pool import NullPool
 
     # SQLAlchemy logs a connection it could not close (one a Ctrl-C cut short) with its
-    # traceback; with no handler of the program's own, Python would print that to the
-    # user. The command says what happened in words instead.
-    logging.getLogger("sqlalchemy").addHandler(logging.NullHandler())
+    # traceback, and psycopg a pipeline it could not end after an error (the loser of two
+    # recorders racing: "error ignored terminating <psycopg.Pipeline ... host=...>"); with
+    # no handler of the program's own, Python would print them to the user. The command
+    # says what happened in words instead.
+    for name in ("sqlalchemy", "psycopg"):
+        logging.getLogger(name).addHandler(logging.NullHandler())
     shown = mask(url)
     parsed = parsed if parsed is not None else make_url(url)
     kwargs: dict[str, Any] = {}
@@ -264,8 +300,13 @@ def _reason(exc: BaseException) -> str:
         return "it is not a euchre-log database (not even an SQLite file)"
     if "readonly" in low or "read-only" in low:
         return "it is read-only; check the file's permissions"
-    if "locked" in low:
-        return "another program holds it locked; try again when it is done"
+    if "locked" in low or "busy" in low:
+        seconds = BUSY_TIMEOUT_MS / 1000
+        return (
+            f"another writer kept it locked for longer than {seconds:g} seconds, the time "
+            "euchre-log waits for its turn (another euchre-log, perhaps a long import); "
+            "try again when it is done"
+        )
     if "unable to open" in low:
         return "it cannot be opened; check that its folder exists and is writable"
     return mask(text_)
