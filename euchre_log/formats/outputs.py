@@ -52,7 +52,10 @@ class GameListItem(BaseModel):
 class GamesOut(BaseModel):
     """``euchre-log games --json``."""
 
-    games: list[GameListItem]
+    games: list[GameListItem] = Field(
+        description="The games listed, the most recent first: 30 unless --limit or --all."
+    )
+    total: int = Field(description="How many games match the filters in all.")
 
 
 class Reopened(BaseModel):

@@ -214,23 +214,49 @@ def players_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str,
     return {g: _by_seat(pairs) for g, pairs in found.items()}
 
 
-def list_games(store: Store) -> list[dict[str, Any]]:
-    """Every game, newest first: id, date, title, players, score and status."""
-    from sqlalchemy import select
+GAME_STATUS = {"in-progress": "in progress", "won": "finished"}
+"""``games --status`` by the words a person types: the game's cached status."""
 
-    from .schema import GAME_T, PLAYER_T, SEAT_T
 
+def list_games(
+    store: Store,
+    *,
+    limit: int | None = None,
+    player: int | None = None,
+    since: str | None = None,
+    status: str | None = None,
+) -> tuple[list[dict[str, Any]], int]:
+    """The games, newest first: id, date, title, players, score and status; at most
+    ``limit`` of them (all when None), of one player's (an id), dated on or after
+    ``since`` (YYYY-MM-DD; a game without such a date is left out), in one ``status``
+    (``GAME_STATUS``'s words). Also how many games match in all."""
+    from sqlalchemy import func, select
+
+    from .schema import GAME_T, SEAT_T
+
+    conds: list[Any] = []
+    if player is not None:
+        conds.append(GAME_T.c.id.in_(select(SEAT_T.c.game_id).where(SEAT_T.c.player_id == player)))
+    if since is not None:
+        # Only a date that starts YYYY-MM-DD counts ("2026-05-29" or EGN's
+        # "2026-05-29T16:30"); other text a log file gave ("last Friday") is no date.
+        conds += [GAME_T.c.date.like("____-__-__%"), GAME_T.c.date >= since]
+    if status is not None:
+        conds.append(GAME_T.c.status == GAME_STATUS[status])
+    listed = select(GAME_T).where(*conds).order_by(GAME_T.c.id.desc())
+    if limit is not None:
+        listed = listed.limit(limit)
     with store.reading() as conn:
-        rows = conn.execute(select(GAME_T).order_by(GAME_T.c.id.desc())).all()
-        seats: dict[int, list[tuple[str, str]]] = {}
-        if rows:
-            every = select(SEAT_T.c.game_id, SEAT_T.c.seat, PLAYER_T.c.name).join(
-                PLAYER_T, PLAYER_T.c.id == SEAT_T.c.player_id
+        rows = conn.execute(listed).all()
+        total = (
+            len(rows)
+            if limit is None or len(rows) < limit
+            else int(
+                conn.execute(select(func.count()).select_from(GAME_T).where(*conds)).scalar_one()
             )
-            for gid, seat, name in conn.execute(every):
-                seats.setdefault(gid, []).append((seat, name))
-    players = {gid: _by_seat(pairs) for gid, pairs in seats.items()}
-    return [
+        )
+        players = players_of(conn, [r.id for r in rows]) if rows else {}
+    games = [
         {
             "id": r.id,
             "date": r.date,
@@ -245,3 +271,4 @@ def list_games(store: Store) -> list[dict[str, Any]]:
         }
         for r in rows
     ]
+    return games, total

@@ -107,6 +107,13 @@ def _player_id(run: Run, name: str) -> tuple[int, str]:
     )
 
 
+def find_player(store: Store, name: str) -> tuple[int, str]:
+    """A player by name, matched as ``stats --player`` matches it: the id and the stored
+    spelling. ``StatsError`` naming the players when nobody has that name."""
+    with _queries(store) as run:
+        return _player_id(run, name)
+
+
 def _check_games(run: Run, ids: tuple[int, ...]) -> None:
     found = {int(r[0]) for r in run("stats_games_among", ids=list(ids))}
     missing = [i for i in ids if i not in found]
