@@ -305,7 +305,6 @@ def games(
             "--status",
             metavar="in-progress|won",
             help="Only the games still being played, or only those that are won.",
-            case_sensitive=False,
         ),
     ] = None,
     as_json: Annotated[

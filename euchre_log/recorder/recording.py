@@ -130,10 +130,19 @@ class Recorder:
 def _common_prefix(old: list[Entry], new: list[Entry]) -> int:
     """How many entries the two histories share from the start. A line nearly always
     only adds: the old history is then the new one's start, which one comparison of
-    lists (by identity first, in C) confirms at any length."""
+    lists (by identity first, in C) confirms at any length; an undo differs only near
+    the end, which is found stepping back from it."""
     n = len(old)
     if len(new) >= n and new[:n] == old:
         return n
+    # An undo (and what was typed after it) differs at the end: step back from there to
+    # the last place the two agree, and confirm the whole prefix in C, so that an undo
+    # late in a long game costs no walk over all of it.
+    k = min(n, len(new))
+    while k > 0 and old[k - 1] is not new[k - 1] and old[k - 1] != new[k - 1]:
+        k -= 1
+    if old[:k] == new[:k]:
+        return k
     common = 0
     for a, b in zip(old, new, strict=False):
         if a != b:
