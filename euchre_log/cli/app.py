@@ -342,8 +342,6 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("", err=True)
         sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(0)  # the reader (head, less) went away; nothing is lost
     except Exception as exc:  # a bug: say so plainly instead of dumping a traceback
         if os.environ.get("EUCHRE_LOG_DEBUG"):
             raise
