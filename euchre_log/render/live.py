@@ -249,11 +249,7 @@ def resume(session: Session, players: Mapping[str, str], *, flags: bool = False)
         out.append(trick_so_far(hand, players))
     if flags:
         out.extend(flag_line(f, players) for f in hand.result_flags())
-        for v in hand.pending_calls():
-            line = Text(call_words(v, players) + ": ", style="bold")
-            line.append("not proven yet", style="yellow")
-            line.append(": it will be judged when the hand ends.")
-            out.append(line)
+        out.extend(pending_line(v, players) for v in hand.pending_calls())
     return out
 
 
@@ -443,6 +439,19 @@ def call_words(v: CallVerdict, players: Mapping[str, str]) -> str:
     )
 
 
+def pending_line(v: CallVerdict, players: Mapping[str, str]) -> Text:
+    """A call the record does not settle yet. It is judged on the line that proves or
+    disproves it (often a later play), and one still open when the hand's record ends is
+    unresolved: no penalty."""
+    line = Text(call_words(v, players) + ": ", style="bold")
+    line.append("not proven yet", style="yellow")
+    line.append(
+        ": it is judged as soon as the record proves or disproves it, at the latest when "
+        "the hand ends."
+    )
+    return line
+
+
 def verdict_lines(
     game: GameState, before: Marks, players: Mapping[str, str], shown: set[int]
 ) -> list[Text]:
@@ -459,10 +468,7 @@ def verdict_lines(
             made_now = v.index >= since
             decided_now = v.decided_at is not None and v.decided_at >= since
             if v.status == PENDING and made_now:
-                line = Text(call_words(v, players) + ": ", style="bold")
-                line.append("not proven yet", style="yellow")
-                line.append(": it will be judged when the hand ends.")
-                out.append(line)
+                out.append(pending_line(v, players))
             elif v.status == UPHELD and decided_now:
                 line = Text(call_words(v, players) + ": ", style="bold")
                 line.append("upheld", style="bold red")
