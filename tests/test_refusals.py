@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from euchre_log.engine.rules import OPTIONS, Rules, RulesError
+
 from .conftest import Cli
 
 # --- The recorder's input ---------------------------------------------------------------
@@ -91,11 +93,9 @@ def test_a_game_id_no_database_can_hold_names_no_game(cli: Cli, game: str) -> No
 @pytest.mark.parametrize("name", ["target", "renege_points", "renege_points_vs_alone", "deck"])
 def test_a_number_option_s_message_states_the_range_it_really_takes(name: str) -> None:
     """``--set target=1001`` said "a whole number of 1 or more": the limit is 1,000."""
-    from euchre_log.engine.rules import OPTIONS, Rules, RulesError
-
     option = OPTIONS[name]
     said = option.accepted()
-    taken = [v for v in range(-2, 1100) if _takes(Rules, RulesError, name, v)]
+    taken = [v for v in range(-2, 1100) if _takes(name, v)]
     if option.choices:
         assert taken == sorted(option.choices)
         assert said == "one of " + ", ".join(map(str, option.choices))
@@ -106,10 +106,10 @@ def test_a_number_option_s_message_states_the_range_it_really_takes(name: str) -
         Rules.build({name: str(max(taken) + 1)})
 
 
-def _takes(rules: type, error: type[Exception], name: str, value: int) -> bool:
+def _takes(name: str, value: int) -> bool:
     try:
-        rules.build({name: value})
-    except error:
+        Rules.build({name: value})
+    except RulesError:
         return False
     return True
 
