@@ -10,6 +10,7 @@ file before committing it: complete, nothing cut, readable.
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import subprocess
@@ -109,6 +110,20 @@ def test_narrow_layouts_are_stacked(
     assert "1 Friday night at Mom's\n  2026-11-27 · Ann & Cat v Bob & Dan\n" in games
     replay = at_width(stored, 50, "replay", "2", monkeypatch=monkeypatch)
     assert "  E Bob  9♦ (renege)\n" in replay  # a trick as a list, a seat a line
+
+
+@pytest.mark.parametrize("game", ["1", "2", "3"])
+def test_the_narrow_summary_keeps_each_score_on_one_line(
+    stored: Path, game: str, monkeypatch: pytest.MonkeyPatch, fresh_console: None
+) -> None:
+    """At 50 columns the renege dispute's result line wrapped ``score`` from its ``2-0``."""
+    summary = at_width(stored, 50, "summary", game, monkeypatch=monkeypatch)
+    data = json.loads(invoke("--db", str(stored), "summary", game, "--json").stdout)
+    lines = summary.splitlines()
+    for hand in data["hands"]:
+        ns, ew = hand["score_after"]["NS"], hand["score_after"]["EW"]
+        assert any(line.endswith(f"score {ns}-{ew}") for line in lines), (hand, lines)
+    assert not any(line.endswith(("score", "tricks", " NS", " EW")) for line in lines)
 
 
 def test_at_80_columns_the_tables_stay_tables(
