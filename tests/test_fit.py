@@ -221,3 +221,40 @@ def test_a_fitted_table_never_cuts_and_stacks_when_it_cannot_fit() -> None:
 def test_fields_break_only_between_pieces() -> None:
     fields = Fields([Text("Games 19"), Text("Won 1"), Text("Reneges 0")])
     assert [line.plain for line in fields.lines(18)] == ["Games 19 · Won 1", "Reneges 0"]
+
+
+@pytest.mark.parametrize("columns", (50, 80))
+def test_the_recorder_s_help_fits_the_terminal(columns: int) -> None:
+    """``help`` at the recorder's prompt, as a terminal of ``columns`` shows it: laid out
+    for about 95 columns, it broke at 80 and 50."""
+    from euchre_log.render.grammar import grammar_help
+
+    out = io.StringIO()
+    console = Console(file=out, width=columns, no_color=True, color_system=None)
+    console.print(grammar_help())
+    text = "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"
+    assert_fits(text, columns)
+    golden(f"width-help-{columns}.txt", text)
+
+
+SCRIPT = "import sys; sys.argv[0] = 'euchre-log'; from euchre_log.cli import main; main()"
+"""The console script, named as it is installed (its name begins the usage line)."""
+
+
+@pytest.mark.parametrize("columns", (50, 80))
+def test_record_help_fits_the_terminal(columns: int) -> None:
+    """The console script itself: the test runner lays help out at 80 columns whatever
+    ``COLUMNS`` says."""
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, "record", "--help"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, COLUMNS=str(columns)),
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert_fits(done.stdout, columns)
+    assert "  Start a hand" in done.stdout and "Several tokens may go on one line" in (done.stdout)
+    golden(f"width-record-help-{columns}.txt", done.stdout)
