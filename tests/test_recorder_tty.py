@@ -179,9 +179,7 @@ def test_the_prompt_goes_to_input_with_its_colours_marked_for_readline(
     assert prompt.replace("\001\x1b[1m\002", "").replace("\001\x1b[0m\002", "") == ("Upcard? > ")
 
 
-def test_a_long_prompt_is_one_line_for_the_terminal_to_wrap(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_long_prompt_is_wrapped_between_words(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[str] = []
 
     def answer(prompt: str = "") -> str:
@@ -191,4 +189,8 @@ def test_a_long_prompt_is_one_line_for_the_terminal_to_wrap(
     monkeypatch.setattr(builtins, "input", answer)
     con = cli_console.make_console(width=20, no_color=True)
     con.input("E (Bartholomew) to play (follow ♥ if able) > ")
-    assert asked == ["E (Bartholomew) to play (follow ♥ if able) > "]
+    assert [line.rstrip() for line in asked[0].split("\n")] == [
+        "E (Bartholomew) to",
+        "play (follow ♥ if",
+        "able) >",
+    ]

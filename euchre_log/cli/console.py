@@ -155,8 +155,9 @@ class LineConsole(Console):
                 prompt, markup=markup, emoji=emoji, password=password, stream=stream
             )
         with self.capture() as captured:
-            # One line however long: the terminal wraps it, and readline follows.
-            self.print(prompt, markup=markup, emoji=emoji, end="", soft_wrap=True)
+            # Wrapped between words as any line is: readline takes the text after the
+            # last line break for the start of the line being typed.
+            self.print(prompt, markup=markup, emoji=emoji, end="")
         text = captured.get()
         # input() goes through readline only on a terminal, and writes the prompt as it is
         # otherwise: the markers are for readline alone.
