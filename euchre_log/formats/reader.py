@@ -1,8 +1,8 @@
 """Read euchre-log/1 files into the engine, with messages that say where and what.
 
-``read_log`` validates a file's structure with the Pydantic models (``read_log_bytes``
-reads the canonical form without them, ``canonical``), then ``play_log``
-plays every hand through the engine. Anything malformed raises ``LogError`` with the hand
+``read_log_bytes`` (a file's bytes) and ``read_log`` (a parsed document) validate a file's
+structure with the Pydantic models of ``models``, then ``play_log`` plays every hand
+through the engine. Anything malformed raises ``LogError`` with the hand
 number (from 1) and the action's index (from 0), and a sentence a card player can act on.
 """
 
@@ -21,7 +21,6 @@ from ..engine.flags import IllegalAction
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules, RulesError
-from .canonical import HandView, canonical_log
 from .results import result_dict
 from .shared import CALLS, DISCARDS, ORDERS, PASSES, PLAYS
 from .shared import CARD_INDEX as CARD_INDEX
@@ -31,11 +30,7 @@ from .shared import shared_actions as shared_actions
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
 
-    from .canonical import LogView, ResultView
     from .models import ActionModel, GameLog, HandRecord, HandResultModel
-
-    AnyLog = GameLog | LogView
-    """A log read through the models, or in its canonical form without them."""
 
 SUIT_INDEX = {s: i for i, s in enumerate(SUIT_LETTERS)}
 TEAM_INDEX = {t: i for i, t in enumerate(TEAM_NAMES)}
@@ -126,14 +121,10 @@ def _size(n: int) -> str:
     return f"{n // 1024} KB" if n >= 1024 else f"{n} bytes"
 
 
-def read_log_bytes(raw: bytes, *, canonical: bool = True) -> AnyLog | None:
-    """A euchre-log/1 file parsed and validated: in its canonical form without Pydantic
-    (``canonical.canonical_log``, unless ``canonical`` is False: the caller tried it), else
-    in one pass in Pydantic's Rust core; None when it is not a valid one, so that the
-    caller takes the slower path that says why (or reads it as EGN)."""
-    fast = canonical_log(raw) if canonical else None
-    if fast is not None:
-        return fast
+def read_log_bytes(raw: bytes) -> GameLog | None:
+    """A euchre-log/1 file's bytes parsed and validated in one pass, in Pydantic's Rust
+    core; None when it is not a valid one, so that the caller takes the path that says
+    why (``parse_json_bytes`` and ``read_log``), or reads it as EGN."""
     from pydantic import ValidationError
 
     from .models import GameLog
@@ -489,7 +480,7 @@ def _decode(t: A.ActionType, d: dict[str, Any]) -> A.Action:
             assert_never(t)
 
 
-def rules_of(log: AnyLog) -> Rules:
+def rules_of(log: GameLog) -> Rules:
     """The validated rules of a log."""
     try:
         return Rules.build(log.game.rules)
@@ -497,7 +488,7 @@ def rules_of(log: AnyLog) -> Rules:
         raise LogError(str(exc)) from None
 
 
-def deal_hand(game: GameState, record: HandRecord | HandView) -> HandState:
+def deal_hand(game: GameState, record: HandRecord) -> HandState:
     """Start a hand from its record (dealer, upcard, deal, kitty) without its actions."""
     deal = None
     card = CARD_INDEX.__getitem__
@@ -509,7 +500,7 @@ def deal_hand(game: GameState, record: HandRecord | HandView) -> HandState:
     )
 
 
-def new_game(log: AnyLog) -> GameState:
+def new_game(log: GameLog) -> GameState:
     """An empty game with the log's rules and starting score."""
     score = log.game.initial_score
     rules = rules_of(log)
@@ -521,20 +512,15 @@ def new_game(log: AnyLog) -> GameState:
     return GameState(rules, (score.NS, score.EW))
 
 
-def play_hands(log: AnyLog, game: GameState) -> Iterator[int]:
+def play_hands(log: GameLog, game: GameState) -> Iterator[int]:
     """Play a log's hands through the engine one by one, yielding each hand's number."""
-    hands: list[HandRecord] | list[HandView] = log.hands
-    records: Iterator[HandRecord | HandView] = iter(hands)
-    for n, record in enumerate(records, start=1):
+    for n, record in enumerate(log.hands, start=1):
         try:
             hand = deal_hand(game, record)
         except IllegalAction as exc:
             raise LogError(str(exc), n) from None
         try:
-            decoded = record.engine if isinstance(record, HandView) else None
-            hand.extend(
-                decoded if decoded is not None else [engine_action(m) for m in record.actions]
-            )
+            hand.extend([engine_action(m) for m in record.actions])
         except IllegalAction as exc:
             raise LogError(str(exc), n, exc.index) from None
         if record.result is not None:
@@ -542,7 +528,7 @@ def play_hands(log: AnyLog, game: GameState) -> Iterator[int]:
         yield n
 
 
-def play_log(log: AnyLog) -> GameState:
+def play_log(log: GameLog) -> GameState:
     """Play a whole log through the engine; raises ``LogError`` if it is malformed."""
     game = new_game(log)
     for _ in play_hands(log, game):
@@ -556,7 +542,7 @@ _OLDER = (
 )
 
 
-def _check_result(given: HandResultModel | ResultView, game: GameState, number: int) -> None:
+def _check_result(given: HandResultModel, game: GameState, number: int) -> None:
     """A hand's stored ``result`` must agree with what the actions give."""
     actual: dict[str, Any] = dict(result_dict(game.results()[-1]))
     for key in ("trump", "maker", "alone", "defender_alone", "outcome"):
