@@ -264,3 +264,119 @@ def test_a_rule_number_in_other_digits_or_of_any_length_is_refused(cli: Cli, val
         assert result.exit_code == 2, (command, value)
         assert "rule option 'target' cannot be" in result.stderr
         assert len(result.stderr) < 300
+
+
+# --- One limit for every way in ----------------------------------------------------------
+
+
+def test_the_recorder_refuses_the_action_past_a_hands_limit_as_a_file_is_refused(
+    cli: Cli, tmp_path: Path
+) -> None:
+    from euchre_log.engine.limits import MAX_ACTIONS
+
+    cli("new", "--players", "A,B,C,D", "--dealer", "W")
+    lines = ["9h", *(f"note {k}" for k in range(MAX_ACTIONS + 1))]
+    result = cli("record", "1", input="\n".join(lines) + "\n")
+    assert result.exit_code == 2
+    said = f"a hand holds at most {MAX_ACTIONS} actions"
+    assert f"line {MAX_ACTIONS + 2} refused: 'note': {said}" in result.stderr
+    # What the recorder took, its export gives back whole...
+    exported = cli("export", "1").stdout
+    doc = json.loads(exported)
+    assert len(doc["hands"][0]["actions"]) == MAX_ACTIONS
+    path = tmp_path / "export.json"
+    path.write_text(exported, encoding="utf-8")
+    assert cli("check", "--json", str(path)).exit_code == 0
+    assert cli("import", "--allow-duplicates", str(path)).exit_code == 0
+    # ...and the same hand with one action more, in a file, is refused in the same words.
+    doc["hands"][0]["actions"].append({"type": "note", "text": "one too many"})
+    doc["game"].pop("head_hash")
+    doc["game"].pop("fingerprint")
+    del doc["hands"][0]["result"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (game,) = json.loads(cli("check", "--json", str(path)).stdout)["games"]
+    assert game["error"] == {"message": f"hand 1: {said}", "hand": 1, "action": None}
+
+
+def test_a_penalty_reason_past_its_limit_is_refused_alike_by_the_recorder_and_a_file(
+    cli: Cli, tmp_path: Path
+) -> None:
+    from euchre_log.engine.limits import MAX_REASON
+
+    cli("new", "--players", "A,B,C,D", "--dealer", "W")
+    reason = "x" * (MAX_REASON + 1)
+    result = cli("record", "1", input=f"9h\npenalty EW 1 {reason}\n")
+    assert result.exit_code == 2
+    said = (
+        f"a penalty's reason holds at most {MAX_REASON} characters; this one has {MAX_REASON + 1}"
+    )
+    assert said in result.stderr
+    doc = penalties_log(1, per_hand=1)
+    doc["hands"][0]["actions"][0]["reason"] = reason
+    path = tmp_path / "reason.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (game,) = json.loads(cli("check", "--json", str(path)).stdout)["games"]
+    assert game["error"]["message"] == f"hand 1, action 0: {said}"
+
+
+def test_the_engine_holds_a_game_to_its_hands_its_actions_and_its_text() -> None:
+    from euchre_log.engine import actions as A
+    from euchre_log.engine import limits
+    from euchre_log.engine.cards import parse_card
+    from euchre_log.engine.flags import IllegalAction
+    from euchre_log.engine.record import GameRecord, StartHand
+    from euchre_log.engine.rules import Rules
+
+    nine = parse_card("9H")
+    passes = [A.Pass(s) for s in (0, 1, 2, 3, 0, 1, 2, 3)]  # W deals, N bids first
+    record = GameRecord(Rules.build({}), 3)
+    for _ in range(limits.MAX_HANDS):
+        record.record(StartHand(record.next_dealer(), nine))
+        for k in range(8):
+            record.record(A.Pass((record.game.hands[-1].dealer + 1 + k) % 4))
+    with pytest.raises(IllegalAction, match=f"a game holds at most {limits.MAX_HANDS} hands"):
+        record.record(StartHand(record.next_dealer(), nine))
+    # A history stored past today's limits (by an older version) still reads back.
+    again = GameRecord(Rules.build({}), 3)
+    again.replay([*record.history, StartHand(record.next_dealer(), nine), *passes])
+    assert len(again.game.hands) == limits.MAX_HANDS + 1
+
+    record = GameRecord(Rules.build({}), 3)
+    notes = 0
+    with pytest.raises(IllegalAction, match=f"at most {limits.MAX_GAME_ACTIONS} actions in all"):
+        while True:
+            if notes % limits.MAX_ACTIONS == 0:
+                record.record(StartHand(record.next_dealer(), nine))
+            record.record(A.Note(None, "n"))
+            notes += 1
+    assert notes == limits.MAX_GAME_ACTIONS
+
+    record = GameRecord(Rules.build({}), 3)
+    record.record(StartHand(3, nine))
+    long = "x" * limits.MAX_NOTES
+    with pytest.raises(IllegalAction, match=f"at most {limits.MAX_NOTES} characters"):
+        record.record(A.Note(None, long + "x"))
+    with pytest.raises(IllegalAction, match=f"at most {limits.MAX_GAME_TEXT} characters in all"):
+        for _ in range(limits.MAX_GAME_TEXT // limits.MAX_NOTES + 1):
+            record.record(A.Note(None, long))
+    said = sum(len(a.text) for a in record.game.hands[0].actions if isinstance(a, A.Note))
+    assert said == limits.MAX_GAME_TEXT
+
+
+def test_a_file_past_a_games_limits_is_refused_in_the_recorders_words(tmp_path: Path) -> None:
+    from euchre_log.engine import limits
+    from euchre_log.formats.report import check_path
+
+    hands = limits.MAX_GAME_ACTIONS // limits.MAX_ACTIONS + 1
+    doc = penalties_log(hands, per_hand=limits.MAX_ACTIONS - 8)
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (game,) = check_path(path)
+    total = hands * limits.MAX_ACTIONS
+    assert game["error"]["message"] == f"{limits.too_many_game_actions()}; this file has {total}"
+    doc = penalties_log(limits.MAX_GAME_TEXT // limits.MAX_REASON + 1, per_hand=1)
+    for hand in doc["hands"]:
+        hand["actions"][0]["reason"] = "x" * limits.MAX_REASON
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (game,) = check_path(path)
+    assert game["error"]["message"] == limits.too_much_text(len(doc["hands"]) * limits.MAX_REASON)

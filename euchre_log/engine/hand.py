@@ -82,6 +82,7 @@ from .flags import (
     IllegalAction,
     ProofKind,
 )
+from .limits import MAX_PENALTY
 from .rules import Rules
 from .scoring import EUCHRED as EUCHRED
 from .scoring import INCOMPLETE, PASSED_OUT, RENEGE_PENALTY, THROWN_IN, Outcome, trick_points
@@ -1549,11 +1550,11 @@ class HandState:
         if (
             not isinstance(a.points, int)
             or isinstance(a.points, bool)
-            or not -100 <= a.points <= 100
+            or not -MAX_PENALTY <= a.points <= MAX_PENALTY
         ):
             raise IllegalAction(
                 f"a penalty of {a.points!r} points for {TEAM_NAMES[a.team]}: "
-                "points must be a whole number from -100 to 100"
+                f"points must be a whole number from -{MAX_PENALTY} to {MAX_PENALTY}"
             )
         self.penalties[a.team] += a.points
 

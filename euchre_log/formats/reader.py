@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, assert_never, cast
 
 from ..engine import actions as A
+from ..engine import limits
 from ..engine.cards import SUIT_LETTERS, TEAM_NAMES
 from ..engine.flags import IllegalAction
 from ..engine.game import GameState
@@ -233,15 +234,16 @@ def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
     if kind == "union_tag_not_found":
         return "the action has no 'type'", hand, action
     if kind in ("string_too_long", "too_long"):
+        # The limits of a game are said as the recorder says them (``engine.limits``).
         limit = err.get("ctx", {}).get("max_length")
         if field == "hands":
-            return (
-                f"a game holds at most {limit} hands; this file has {err.get('ctx', {}).get('actual_length')}",
-                None,
-                None,
-            )
+            has = err.get("ctx", {}).get("actual_length")
+            return f"{limits.too_many_hands()}; this file has {has}", None, None
         if field == "actions":
-            return f"a hand holds at most {limit} actions", hand, None
+            return limits.too_many_actions(), hand, None
+        if action is not None and field in ("text", "reason") and isinstance(value, str):
+            said = limits.note_too_long if field == "text" else limits.reason_too_long
+            return said(len(value)), hand, action
         unit = "characters" if kind == "string_too_long" else "entries"
         return f"{field or 'the file'} is too long: {limit} {unit} at most", hand, action
     if kind == "missing":
