@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.game import GameState
 from .reader import (
     LogError,
+    check_bounds,
     new_game,
     parse_json_bytes,
     play_hands,
@@ -128,7 +129,9 @@ _EGN_SIGNATURE = re.compile(rb'"fileType"\s*:\s*"Euchre (?:Game|Match) Notation"
 def load_games(path: str | Path) -> list[LoadedGame]:
     """Every game in a file, all or nothing; raises ``LogError`` if any part is malformed.
 
-    A euchre-log/1 file is parsed and validated by the models in one pass
+    No file is read past the largest game the limits allow (``reader.MAX_FILE_BYTES``),
+    nor parsed when it holds more values than that game could
+    (``reader.check_bounds``). A euchre-log/1 file is parsed and validated by the models in one pass
     (``reader.read_log_bytes``), then played through the engine. An EGN game or match is
     read from its bytes within EGN's bounds (``egn.parse_egn_bytes``), so a file that could
     only make the reader build far more than a game needs is refused before it is parsed.
@@ -139,6 +142,7 @@ def load_games(path: str | Path) -> list[LoadedGame]:
         from .egn import parse_egn_bytes  # lazily: the EGN reader
 
         return games_from_data(str(path), parse_egn_bytes(raw))
+    check_bounds(raw)
     log = read_log_bytes(raw)
     if log is not None:  # the common case, in one pass
         return [_play_log(str(path), log)]

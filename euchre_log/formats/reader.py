@@ -9,6 +9,7 @@ number (from 1) and the action's index (from 0), and a sentence a card player ca
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Iterator
@@ -36,7 +37,61 @@ if TYPE_CHECKING:
 SUIT_INDEX = {s: i for i, s in enumerate(SUIT_LETTERS)}
 TEAM_INDEX = {t: i for i, t in enumerate(TEAM_NAMES)}
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
+# ---------------------------------------------------------------------------
+# How big a game log can be
+#
+# A file is read whole and parsed whole, and parsing costs many times a file's size when it
+# holds many small values (63 MB of one-word notes took 1.9 GB). So a file is held, before
+# it is parsed, to what the largest game the limits allow (``engine.limits``) can need, as
+# export writes it (indented): its bytes, its JSON objects and its values. These bounds are
+# worked out from the limits; ``tests/test_limits.py`` checks the sizes below against
+# what the writer really writes.
+
+LONGEST_ACTION_BYTES = 330
+"""The longest action, as export writes it: a farmer's hand with five cards shown and
+five received, one card a line."""
+LONGEST_FLAG_BYTES = 700
+"""The longest flag in a hand's result: a renege with its proof and a message of three
+hundred characters. An action raises at most one."""
+HAND_BYTES = 2_500
+"""A hand without its actions and flags: dealer, upcard, the deal and kitty of a 32-card
+deck, and its result."""
+TEXT_BYTES = 12
+"""A character of text, as JSON may write it: an astral character as two ``\\u``
+escapes."""
+GAME_TEXT = (
+    limits.MAX_GAME_TEXT
+    + 4 * limits.MAX_NAME
+    + limits.MAX_TITLE
+    + limits.MAX_DATE
+    + limits.MAX_NOTES
+)
+"""The characters of text a game may hold: its notes and reasons, names, title, date and
+the game's notes."""
+LARGEST_GAME_BYTES = (
+    limits.MAX_GAME_ACTIONS * (LONGEST_ACTION_BYTES + LONGEST_FLAG_BYTES)
+    + limits.MAX_HANDS * HAND_BYTES
+    + GAME_TEXT * TEXT_BYTES
+)
+"""The largest game the limits allow, as export writes it, at most (24 MB)."""
+MIB = 1024 * 1024
+MAX_FILE_BYTES = math.ceil(LARGEST_GAME_BYTES * 1.25 / MIB) * MIB
+"""The largest file read: the largest game, with a quarter to spare for other layouts,
+rounded up to a whole megabyte (30 MB)."""
+LARGEST_GAME_OBJECTS = limits.MAX_GAME_ACTIONS * 3 + limits.MAX_HANDS * 8 + 8
+"""The JSON objects (``{...}``) of the largest game: an action, a flag and its proof for
+each action; each hand's own (the hand, its deal, its result and its three scores, a
+flag with a proof); the file's, the game's, its players, rules and starting score."""
+LARGEST_GAME_VALUES = limits.MAX_GAME_ACTIONS * 32 + limits.MAX_HANDS * 80 + 64
+"""Its values, as ``json_values`` counts them: at most sixteen for an action (a farmer's
+hand) and as many for its flag, eighty for a hand's own, and the game's head."""
+MAX_JSON_OBJECTS = LARGEST_GAME_OBJECTS * 5 // 4
+"""The most JSON objects a file may hold: the largest game's, with a quarter to spare."""
+MAX_JSON_VALUES = LARGEST_GAME_VALUES * 5 // 4
+"""The most values a file may hold: the largest game's, with a quarter to spare."""
+LARGEST_GAME = (
+    f"a game holds at most {limits.MAX_HANDS} hands and {limits.MAX_GAME_ACTIONS} actions"
+)
 
 
 class LogError(ValueError):
@@ -79,11 +134,11 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         size = os.stat(path).st_size
         if size > limit:
-            raise LogError(f"the file is {_size(size)}; the limit is {_size(limit)}")
+            raise LogError(f"the file is {_size(size)}; {_the_limit(limit)}")
         with open(path, "rb") as f:
             raw = _read_at_most(f, size, limit)
         if len(raw) > limit:
-            raise LogError(f"the file holds more than {_size(limit)}; the limit is {_size(limit)}")
+            raise LogError(f"the file holds more than {_size(limit)}; {_the_limit(limit)}")
     except FileNotFoundError:
         raise LogError("no such file") from None
     except IsADirectoryError:
@@ -112,7 +167,17 @@ def _read_at_most(f: BinaryIO, size: int, limit: int) -> bytes:
         if not chunk:
             return bytes(more)
         more += chunk
-    raise LogError(f"the file holds more than {_size(limit)}; the limit is {_size(limit)}")
+    raise LogError(f"the file holds more than {_size(limit)}; {_the_limit(limit)}")
+
+
+def _the_limit(limit: int) -> str:
+    """The limit, in words; for a game log, why it is that."""
+    if limit != MAX_FILE_BYTES:
+        return f"the limit is {_size(limit)}"
+    return (
+        f"the limit is {_size(limit)}, more than the largest game the limits allow can "
+        f"take ({LARGEST_GAME})"
+    )
 
 
 def _size(n: int) -> str:
@@ -120,6 +185,49 @@ def _size(n: int) -> str:
     if n >= 1024 * 1024:
         return f"{n // (1024 * 1024)} MB"
     return f"{n // 1024} KB" if n >= 1024 else f"{n} bytes"
+
+
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"{[,')
+
+
+def _structure(raw: bytes) -> bytes:
+    """The brackets and commas of JSON text that stand outside its strings, worked out
+    in a few passes over the bytes without building anything per value: escaped
+    backslashes and quotes go, then everything but quotes, brackets and commas, then each
+    pair of quotes with nothing left between them (which keeps every other character on
+    its side of the strings); what strings are left hold brackets or commas, and go."""
+    rest = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    rest = rest.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
+    return b"".join(rest.split(b'"')[0::2]) if b'"' in rest else rest
+
+
+def json_values(raw: bytes) -> int:
+    """At least as many as the values (objects, lists, keys, texts, numbers) parsing the
+    JSON text would make, counted without building anything: each value in an object or
+    a list is preceded by a comma or its opening bracket (those in strings count too)."""
+    return raw.count(b",") + raw.count(b"[") + raw.count(b"{")
+
+
+def check_bounds(raw: bytes) -> None:
+    """Refuse a euchre-log/1 file that holds more JSON objects or values than the largest
+    game the limits allow, before it is parsed: parsing it could take gigabytes. Brackets
+    and commas are counted first as they stand (a few microseconds), and only when that
+    count is over, again with the texts left out (a note may hold commas)."""
+    objects, values = raw.count(b"{"), json_values(raw)
+    if objects <= MAX_JSON_OBJECTS and values <= MAX_JSON_VALUES:
+        return
+    bare = _structure(raw)
+    objects, values = bare.count(b"{"), json_values(bare)
+    if objects > MAX_JSON_OBJECTS:
+        raise LogError(
+            f"not a game log: it holds {objects} JSON objects, and the largest game the "
+            f"limits allow holds at most {MAX_JSON_OBJECTS} ({LARGEST_GAME})"
+        )
+    if values > MAX_JSON_VALUES:
+        raise LogError(
+            f"not a game log: it holds {values} JSON values, and the largest game the "
+            f"limits allow holds at most {MAX_JSON_VALUES} ({LARGEST_GAME})"
+        )
 
 
 def read_log_bytes(raw: bytes) -> GameLog | None:
