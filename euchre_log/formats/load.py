@@ -129,16 +129,15 @@ _EGN_SIGNATURE = re.compile(rb'"fileType"\s*:\s*"Euchre (?:Game|Match) Notation"
 def load_games(path: str | Path) -> list[LoadedGame]:
     """Every game in a file, all or nothing; raises ``LogError`` if any part is malformed.
 
-    No file is read past the largest game the limits allow (``reader.MAX_FILE_BYTES``),
-    nor parsed when it holds more values than that game could
-    (``reader.check_bounds``). A euchre-log/1 file is parsed and validated by the models in one pass
-    (``reader.read_log_bytes``), then played through the engine. An EGN game or match is
-    read from its bytes within EGN's bounds (``egn.parse_egn_bytes``), so a file that could
-    only make the reader build far more than a game needs is refused before it is parsed.
-    A file the models refuse is parsed again only to say why (or read as EGN when it is
-    one written in a way its signature does not show)."""
+    No file is read past what the largest game the limits allow can take
+    (``reader.MAX_FILE_BYTES``). A euchre-log/1 file holding more JSON values than that
+    game could is refused before it is parsed (``reader.check_bounds``); the others are
+    parsed and validated by the models in one pass (``reader.read_log_bytes``), then
+    played through the engine. An EGN game or match is read from its bytes within EGN's
+    bounds (``egn.parse_egn_bytes``). A file the models refuse is parsed again only to
+    say why (or read as EGN, when it is one its signature does not show)."""
     raw = read_bytes(path)
-    if _EGN_SIGNATURE.search(raw):
+    if b'"fileType"' in raw and _EGN_SIGNATURE.search(raw):  # the plain look first: faster
         from .egn import parse_egn_bytes  # lazily: the EGN reader
 
         return games_from_data(str(path), parse_egn_bytes(raw))

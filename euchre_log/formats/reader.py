@@ -73,7 +73,7 @@ LARGEST_GAME_BYTES = (
     + limits.MAX_HANDS * HAND_BYTES
     + GAME_TEXT * TEXT_BYTES
 )
-"""The largest game the limits allow, as export writes it, at most (24 MB)."""
+"""The largest game the limits allow, as export writes it, at most (23 MB)."""
 MIB = 1024 * 1024
 MAX_FILE_BYTES = math.ceil(LARGEST_GAME_BYTES * 1.25 / MIB) * MIB
 """The largest file read: the largest game, with a quarter to spare for other layouts,
@@ -213,7 +213,8 @@ def check_bounds(raw: bytes) -> None:
     game the limits allow, before it is parsed: parsing it could take gigabytes. Brackets
     and commas are counted first as they stand (a few microseconds), and only when that
     count is over, again with the texts left out (a note may hold commas)."""
-    objects, values = raw.count(b"{"), json_values(raw)
+    objects = raw.count(b"{")
+    values = objects + raw.count(b",") + raw.count(b"[")  # json_values, its braces counted once
     if objects <= MAX_JSON_OBJECTS and values <= MAX_JSON_VALUES:
         return
     bare = _structure(raw)
