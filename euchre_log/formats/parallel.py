@@ -18,6 +18,7 @@ command line: the commands print.
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import sys
@@ -119,8 +120,17 @@ class WorkerLost(Exception):
 LOST = "a worker process stopped before it finished (was it killed, or out of memory?)"
 
 
+READERS = ("euchre_log.formats.models", "euchre_log.formats.load")
+"""What a worker reading files needs: imported here before the workers start, so that
+forked workers begin with the models built (0.4 s of processor time each otherwise)."""
+
+
 def ordered_map(
-    task: Callable[[list[str]], list[R]], paths: Sequence[str], *, workers: int
+    task: Callable[[list[str]], list[R]],
+    paths: Sequence[str],
+    *,
+    workers: int,
+    preload: Sequence[str] = READERS,
 ) -> Generator[R, None, None]:
     """``task`` over the paths in chunks, one result per path, in the order of ``paths``.
 
@@ -129,7 +139,8 @@ def ordered_map(
     1 they run here, one after the other. ``task`` is sent to the workers by name (a
     module-level function, or a ``functools.partial`` of one). ``WorkerLost`` when a
     worker died; a Ctrl-C, or the caller stopping early, stops the workers' tasks, and
-    the Ctrl-C is raised here."""
+    the Ctrl-C is raised here. The modules of ``preload`` are imported before the workers
+    start."""
     if workers <= 1:
         parts = chunks(list(paths))
     else:  # at least a few chunks per worker, however little there is to read
@@ -140,6 +151,8 @@ def ordered_map(
         for part in parts:
             yield from task(part)
         return
+    for name in preload:
+        importlib.import_module(name)
     yield from _pooled(task, parts, min(workers, len(parts)))
 
 
