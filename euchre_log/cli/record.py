@@ -478,6 +478,7 @@ def ask(question: str, **options: Any) -> str:
 def _ask_new_game(store: Store) -> int:
     """On a terminal with no unfinished game: ask for the players, dealer and rules."""
     from ..engine.cards import CardError, parse_seat
+    from ..engine.limits import MAX_NAME
     from ..engine.rules import PRESETS, Rules, RulesError
     from ..formats.text import clean_name, name_key
     from ..store.games import create_game
@@ -492,10 +493,10 @@ def _ask_new_game(store: Store) -> int:
                 echo(f"{exc}. Please give the name again.")
                 continue
             if name and name_key(name) not in {name_key(n) for n in names.values()}:
-                if len(name) <= 100:
+                if len(name) <= MAX_NAME:
                     names[seat] = name
                     break
-                typer.echo("That name is too long: 100 characters at most.")
+                typer.echo(f"That name is too long: {MAX_NAME} characters at most.")
                 continue
             typer.echo("Please give a name, different from the others.")
     while True:

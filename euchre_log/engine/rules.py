@@ -303,11 +303,6 @@ class Rules:
     renege_points_vs_alone: int = 4
     loner_lead: str = "left_of_dealer"
 
-    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
-        """Pickled as its fields (the review's worker processes are sent hands with their
-        rules), alike whether the engine runs compiled (``euchre_log.compiled``) or as Python."""
-        return (Rules, tuple(getattr(self, f.name) for f in fields(self)))
-
     @classmethod
     def build(
         cls, settings: dict[str, Any] | None = None, *, check_supported: bool = True
