@@ -10,10 +10,9 @@ measured in the same run on the same machine: the engine against OpenSpiel's C++
 a busy moment of a shared machine weighs on both alike; ``import`` against raw
 ``sqlite3`` ``executemany`` of the same rows; each command's start-up against
 ``python -c pass``, also in turns (``benchmarks/startup.py``); the recorder's answer to
-lines 3,000-3,300 of a long game against its answer to lines 1-300. The engine is timed
-as it is built here (compiled, after ``python3 -m euchre_log.accelerate build``)
-and, when compiled, as Python too. It prints figures and never fails: read ratios and
-medians, not single runs, and the load average it prints beside them.
+lines 3,000-3,300 of a long game against its answer to lines 1-300. It prints figures
+and never fails: read ratios and medians, not single runs, and the load average it prints
+beside them.
 """
 
 from __future__ import annotations
@@ -101,13 +100,10 @@ def replay_games(games: list[Any]) -> None:
 
 
 def engine_worker(corpus: Path) -> None:
-    """``--engine-worker``: load the corpus, say which engine runs, then time one replay
-    per line read, printing its seconds (the runner takes turns with the peer)."""
-    from euchre_log import compiled as native
-
+    """``--engine-worker``: load the corpus, then time one replay per line read, printing
+    its seconds (the runner takes turns with the peer)."""
     games, hands = engine_corpus(sorted(corpus.glob("game-*.json")))
-    kind = "compiled" if native.in_use() else "Python"
-    print(json.dumps({"hands": hands, "engine": kind}), flush=True)
+    print(json.dumps({"hands": hands}), flush=True)
     for _ in sys.stdin:
         started = time.perf_counter()
         replay_games(games)
@@ -159,15 +155,12 @@ class Turns:
 
 
 def engine_rates(corpus: Path, hands: int, runs: int, peer: str | None) -> dict[str, Any]:
-    """Hands per second of the engine as built (compiled or not), of the Python engine,
-    and of OpenSpiel's C++ engine with and without its legality checks, each timed in
-    turn with the others, round after round: medians of ``runs`` rounds."""
+    """Hands per second of the engine, and of OpenSpiel's C++ engine with and without
+    its legality checks, each timed in turn with the others, round after round: medians
+    of ``runs`` rounds."""
     turns = Turns()
     worker = [sys.executable, "-m", "benchmarks.run", "--engine-worker", str(corpus)]
-    pure_env = {**os.environ, "EUCHRE_LOG_PURE_PYTHON": "1"}
     turns.start("ours", worker)
-    if "compiled" in turns.info.get("ours", ""):
-        turns.start("python", worker, env=pure_env)
     if peer:
         peer_cmd = [peer, str(ROOT / "benchmarks" / "openspiel_peer.py")]
         turns.start("peer", [*peer_cmd, "--hands", str(hands), "--serve"])
@@ -177,11 +170,7 @@ def engine_rates(corpus: Path, hands: int, runs: int, peer: str | None) -> dict[
             turns.round({"peer": "check", "peer_apply": "apply"})
     finally:
         turns.close()
-    out: dict[str, Any] = {
-        name: hands / statistics.median(t) for name, t in turns.times.items() if t
-    }
-    out["engine"] = json.loads(turns.info["ours"])["engine"]
-    return out
+    return {name: hands / statistics.median(t) for name, t in turns.times.items() if t}
 
 
 # --- import against raw sqlite3 ------------------------------------------------------
@@ -310,23 +299,13 @@ def main() -> None:
     rates = engine_rates(corpus, engine_hands, runs, args.openspiel_python)
     peer = rates.get("peer")
     ours = rates["ours"]
-    kind = rates["engine"]
     against = "OpenSpiel not measured (give --openspiel-python)"
     if peer:
         against = (
             f"OpenSpiel C++ checking legal_actions {peer:,.0f}/s: ours {ours / peer:.2f}x"
             f" (apply only {rates['peer_apply']:,.0f}/s)"
         )
-    say(f"engine validate+score, {kind} (hands/s)", f"{ours:,.0f}", against, ">= 1.0x OpenSpiel")
-    if "python" in rates:
-        python = rates["python"]
-        ratio = f": {python / peer:.2f}x" if peer else ""
-        say(
-            "engine validate+score, Python (hands/s)",
-            f"{python:,.0f}",
-            f"the same in turn, EUCHRE_LOG_PURE_PYTHON=1 (the fallback){ratio}",
-            "-",
-        )
+    say("engine validate+score (hands/s)", f"{ours:,.0f}", against, ">= 1.0x OpenSpiel")
 
     check = median_seconds(lambda: run_cli(["check", "--json", *map(str, paths)]), runs)
     end_to_end = engine_hands / check
@@ -428,7 +407,7 @@ def main() -> None:
         print(" | ".join(c.ljust(w) for c, w in zip(r, width, strict=True)))
     print(
         f"\n{os.cpu_count()} cores, Python {sys.version.split()[0]}, {runs} runs each "
-        f"(start-up: {max(runs, 9 if not args.quick else 5)}), the engine {kind}; load average "
+        f"(start-up: {max(runs, 9 if not args.quick else 5)}); load average "
         f"{min(load):.1f}-{max(load):.1f} during the run; corpora in {args.cache}"
     )
 

@@ -40,14 +40,17 @@ def test_a_missing_game_is_a_clear_refusal(cli: Cli) -> None:
     assert result.stdout == ""
 
 
-def test_the_readme_lists_every_recorder_token() -> None:
+def test_the_readme_shows_the_recorder_s_help_as_80_columns_show_it() -> None:
     from pathlib import Path
 
-    from euchre_log.recorder.help import HELP
+    from euchre_log.recorder.help import SECTIONS
+    from euchre_log.render.grammar import grammar_text
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    for line in HELP.splitlines()[1:-1]:
-        assert line.strip() in readme, f"README.md lacks the recorder help line: {line.strip()}"
+    assert f"```text\n{grammar_text(80)}\n```" in readme
+    for _, lines in SECTIONS:
+        for token, _ in lines:
+            assert token.strip() in readme, f"README.md lacks the recorder token {token}"
 
 
 def test_rules_json_follows_its_schema_and_names_every_seed(cli: Cli) -> None:

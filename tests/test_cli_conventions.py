@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 
 from euchre_log.cli.app import app
 from euchre_log.formats.load import games_from_data
-from euchre_log.formats.outputs import CopyOut, ExplainOut, ReplayOut, VerifyOut
+from euchre_log.formats.models import GameLog
+from euchre_log.formats.outputs import CopyOut, ExplainOut, ReplayOut, StatsOut, VerifyOut
 from euchre_log.formats.reader import LogError
 from euchre_log.formats.schemas import all_schemas
 
@@ -312,6 +313,21 @@ def test_every_json_output_has_a_committed_schema() -> None:
     assert {"replay", "explain", "verify", "copy"} <= names
     for name in names:
         assert (ROOT / "schemas" / f"{name}.schema.json").is_file()
+
+
+def test_stats_and_export_are_their_models_as_json_data(cli: Cli) -> None:
+    """The documents built as plain dicts (``store.stats``, ``formats.writer``) are exactly
+    their models' JSON: every key the model has, nothing it does not."""
+    for name in ("family-game.json", "renege-dispute.json"):
+        assert cli("import", str(SAMPLES / name)).exit_code == 0
+    stats = cli.json("stats")
+    assert stats["players"] and stats["partnerships"] and stats["review"]
+    assert dump(StatsOut.model_validate(stats)) == stats
+    for game in ("1", "2"):
+        exported = json.loads(cli("export", game).stdout)
+        assert dump(GameLog.model_validate(exported)) == exported
+    flags = [f for h in exported["hands"] for f in h["result"]["flags"]]
+    assert any("proof" in f for f in flags) and any("accused" not in f for f in flags)
 
 
 def test_replay_json_has_each_hand_trick_by_trick(cli: Cli) -> None:

@@ -39,8 +39,8 @@ def test_the_recorder_says_a_mid_hand_call_is_pending_then_upholds_it(cli: Cli) 
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[2] == (
-        "N (Ann) called a renege on E (Bob) for trick 1: not proven yet: it will be judged "
-        "when the hand ends."
+        "N (Ann) called a renege on E (Bob) for trick 1: not proven yet: it is judged as soon "
+        "as the record proves or disproves it, at the latest when the hand ends."
     )
     # The proof and the verdict come right after trick 3, with the penalty.
     trick3 = next(i for i, line in enumerate(lines) if line.startswith("Trick 3:"))

@@ -35,7 +35,6 @@ from euchre_log.formats.egn import (
     rules_to_egn,
 )
 from euchre_log.formats.reader import LogError, play_log, read_log
-from euchre_log.formats.shapes import HandDict, LogDict
 from euchre_log.formats.writer import action_dict, game_info, hand_dict
 
 from .conftest import EGN_CORPUS as CORPUS
@@ -417,7 +416,7 @@ SAME_GAME = [
 ]
 
 
-def _log_of(ref: str) -> LogDict:
+def _log_of(ref: str) -> dict[str, Any]:
     name, _, game = ref.partition("#")
     return egn_to_logs(_load(name), name)[int(game) - 1 if game else 0]
 
@@ -584,7 +583,7 @@ note_texts = st.lists(
 )
 
 
-def _replays(rules: Rules, hand: HandDict) -> bool:
+def _replays(rules: Rules, hand: dict[str, Any]) -> bool:
     """True when a hand dict plays through the engine without an impossible action."""
     log = {
         "format": "euchre-log/1",
@@ -613,7 +612,7 @@ def _random_log(
         data, rules, first_dealer=first, initial_score=start, defender_first=True
     )
     game = GameState(rules, start)
-    hands: list[HandDict] = []
+    hands: list[dict[str, Any]] = []
     maybe = st.sampled_from([False, False, True])  # about one time in three
     for k, d in enumerate(dealt):
         acts: list[A.Action] = list(d.actions)
@@ -670,7 +669,7 @@ def _seeded_log(
     start = (rng.randrange(rules.target // 2), rng.randrange(rules.target // 2))
     dealt = random_game(rng, rules, initial_score=start)
     game = GameState(rules, start)
-    hands: list[HandDict] = []
+    hands: list[dict[str, Any]] = []
     for k, d in enumerate(dealt):
         acts: list[A.Action] = list(d.actions)
         state = game.start_hand(d.dealer, d.upcard)

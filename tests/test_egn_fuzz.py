@@ -475,7 +475,7 @@ def test_euchre_log_json_deep_in_an_annotation_is_a_plain_note() -> None:
     doc = _change(GAME, CALL_NOTES, {"0": ["Look at this" + TAG + deep_json]})
     (log,) = games_from_data("x.egn", doc)
     notes = [dict(a) for h in log.log.hands for a in h.actions if a["type"] == "note"]
-    assert notes and notes[0]["text"].startswith("Look at this")
+    assert notes and str(notes[0]["text"]).startswith("Look at this")
 
 
 def test_a_number_of_more_than_4300_digits_is_refused(tmp_path: Path) -> None:

@@ -432,3 +432,24 @@ def test_a_card_by_its_rank_is_taken_only_when_the_record_says_which() -> None:
         session("9h o 9s\nah").feed("9")
     with pytest.raises(EntryError, match="S holds no nine that the record knows of"):
         session(ORDER_UP_DEAL + "9h o 9s\nah th").feed("9")  # S: JH AC KD QS TS
+
+
+@pytest.mark.parametrize(
+    ("token", "apart"),
+    [("kt9ha", "kt 9h a"), ("ahk", "ah k"), ("q10d", "q 10d"), ("9hkq", "9h kq")],
+)
+def test_a_run_mixing_ranks_alone_and_whole_cards_is_refused_saying_why(
+    token: str, apart: str
+) -> None:
+    s = session("deal N ah kh qh td 9c\n9h o 9s")
+    with pytest.raises(EntryError) as refused:
+        s.feed(token)
+    said = str(refused.value)
+    assert said.startswith(f"{token!r} mixes cards by rank alone (")
+    assert "a run is all ranks alone (like kt9) or all cards with their suits" in said
+    assert said.endswith(f"Type them apart: {apart}")
+
+
+def test_a_token_that_is_no_run_at_all_is_still_not_a_card() -> None:
+    with pytest.raises(EntryError, match="'akx' is not a card to play"):
+        session("9h o 9s").feed("akx")

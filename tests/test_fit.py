@@ -10,6 +10,7 @@ file before committing it: complete, nothing cut, readable.
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import subprocess
@@ -113,6 +114,20 @@ def test_narrow_layouts_are_stacked(
     assert "  E Bob  9♦ (renege)\n" in replay  # a trick as a list, a seat a line
 
 
+@pytest.mark.parametrize("game", ["1", "2", "3"])
+def test_the_narrow_summary_keeps_each_score_on_one_line(
+    stored: Path, game: str, monkeypatch: pytest.MonkeyPatch, fresh_console: None
+) -> None:
+    """At 50 columns the renege dispute's result line wrapped ``score`` from its ``2-0``."""
+    summary = at_width(stored, 50, "summary", game, monkeypatch=monkeypatch)
+    data = json.loads(invoke("--db", str(stored), "summary", game, "--json").stdout)
+    lines = summary.splitlines()
+    for hand in data["hands"]:
+        ns, ew = hand["score_after"]["NS"], hand["score_after"]["EW"]
+        assert any(line.endswith(f"score {ns}-{ew}") for line in lines), (hand, lines)
+    assert not any(line.endswith(("score", "tricks", " NS", " EW")) for line in lines)
+
+
 def test_at_80_columns_the_tables_stay_tables(
     stored: Path, monkeypatch: pytest.MonkeyPatch, fresh_console: None
 ) -> None:
@@ -208,3 +223,40 @@ def test_a_fitted_table_never_cuts_and_stacks_when_it_cannot_fit() -> None:
 def test_fields_break_only_between_pieces() -> None:
     fields = Fields([Text("Games 19"), Text("Won 1"), Text("Reneges 0")])
     assert [line.plain for line in fields.lines(18)] == ["Games 19 · Won 1", "Reneges 0"]
+
+
+@pytest.mark.parametrize("columns", (50, 80))
+def test_the_recorder_s_help_fits_the_terminal(columns: int) -> None:
+    """``help`` at the recorder's prompt, as a terminal of ``columns`` shows it: laid out
+    for about 95 columns, it broke at 80 and 50."""
+    from euchre_log.render.grammar import grammar_help
+
+    out = io.StringIO()
+    console = Console(file=out, width=columns, no_color=True, color_system=None)
+    console.print(grammar_help())
+    text = "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"
+    assert_fits(text, columns)
+    golden(f"width-help-{columns}.txt", text)
+
+
+SCRIPT = "import sys; sys.argv[0] = 'euchre-log'; from euchre_log.cli import main; main()"
+"""The console script, named as it is installed (its name begins the usage line)."""
+
+
+@pytest.mark.parametrize("columns", (50, 80))
+def test_record_help_fits_the_terminal(columns: int) -> None:
+    """The console script itself: the test runner lays help out at 80 columns whatever
+    ``COLUMNS`` says."""
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, "record", "--help"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, COLUMNS=str(columns)),
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert_fits(done.stdout, columns)
+    assert "  Start a hand" in done.stdout and "Several tokens may go on one line" in (done.stdout)
+    golden(f"width-record-help-{columns}.txt", done.stdout)

@@ -10,6 +10,7 @@ from euchre_log.formats.models import CheckReport, GameLog
 from euchre_log.formats.report import check_path
 from euchre_log.formats.schemas import all_schemas
 
+from .conftest import Cli
 from .helpers import log
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -308,3 +309,22 @@ def test_committed_schemas_match_the_models() -> None:
 def test_sample_logs_are_valid_models() -> None:
     for path in sorted((ROOT / "sample_logs").glob("*.json")):
         GameLog.model_validate_json(path.read_text(encoding="utf-8"))
+
+
+def test_a_file_name_is_data_in_the_report(tmp_path: Path, cli: Cli) -> None:
+    """``check --json`` names each file as JSON text that only shows it: quotes and
+    backslashes escaped, every character a terminal would act on written as an escape."""
+    doc = json.loads((ROOT / "sample_logs" / "family-game.json").read_text(encoding="utf-8"))
+    names = ['say "hi"\\.json', "tab\there\x1b[31m.json", "Zoë ♠ 🂡.json", "\u202e.json"]
+    paths = []
+    for name in names:
+        path = tmp_path / name
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        paths.append(str(path))
+    result = cli("check", "--json", *paths)
+    assert result.exit_code == 0
+    assert "\x1b" not in result.stdout and "\t" not in result.stdout
+    assert "\u202e" not in result.stdout and "\\u202e" in result.stdout
+    report = json.loads(result.stdout)
+    assert [g["file"] for g in report["games"]] == paths
+    CheckReport.model_validate(report)

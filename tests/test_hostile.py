@@ -18,12 +18,17 @@ from .conftest import SAMPLES, Cli, run
 
 
 def test_a_huge_file_is_refused_before_it_is_read(cli: Cli, tmp_path: Path) -> None:
+    from euchre_log.formats.reader import MAX_FILE_BYTES
+
+    limit = MAX_FILE_BYTES // (1024 * 1024)  # the largest game the limits allow, and more
     big = tmp_path / "huge.json"
     with big.open("wb") as f:
-        f.truncate(65 * 1024 * 1024)  # sparse: no disk needed
+        f.truncate(MAX_FILE_BYTES + 1024 * 1024)  # sparse: no disk needed
     result = cli("check", "--json", str(big))
     assert result.exit_code == 2
-    assert "65 MB; the limit is 64 MB" in json.loads(result.stdout)["games"][0]["error"]["message"]
+    message = json.loads(result.stdout)["games"][0]["error"]["message"]
+    assert f"the file is {limit + 1} MB; the limit is {limit} MB" in message
+    assert "the largest game the limits allow" in message and "500 hands" in message
 
 
 def test_absurdly_long_names_notes_and_titles_are_refused(cli: Cli, tmp_path: Path) -> None:

@@ -377,10 +377,52 @@ def test_the_narrow_layout_fits_a_phone(
     for sel in (".seat.n", ".seat.e", ".seat.s", ".seat.w", ".trick.on .tg", ".stepper"):
         box = page.locator(f"#{hid} {sel}").bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (sel, box)
-    # The hand table scrolls inside its own region instead of widening the page.
+    watched.clean()
+
+
+HAND_ROWS = """
+() => [...document.querySelectorAll(".hands tbody tr")].map(tr => {
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.width]; };
+  const cell = h => { const c = tr.querySelector(`td[data-h="${h}"]`); return [c.textContent, box(c)]; };
+  return {row: tr.querySelector("th").textContent, result: cell("Result"),
+          points: cell("Points"), score: cell("Score"), first: box(tr.querySelector("th"))};
+})
+"""
+
+
+@pytest.mark.parametrize("name", ["family-game.json", "renege-dispute.json"])
+def test_on_a_phone_the_hand_table_shows_every_result_without_scrolling_sideways(
+    open_page: Opener, exported: dict[str, Path], artifacts: Path, name: str
+) -> None:
+    """At 390 x 844 the hand table scrolled sideways, hiding the result, the points and
+    the score: each hand is a card now, its values beside their headings."""
+    watched = open_page(exported[name], width=390, height=844)
+    page = watched.page
+    page.locator(".summary").screenshot(path=artifacts / f"{Path(name).stem}-390-hands.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     region = page.locator(".summary .scroll")
-    assert region.evaluate("e => e.scrollWidth > e.clientWidth")
-    assert region.get_attribute("tabindex") == "0"
+    assert region.evaluate("e => e.scrollWidth <= e.clientWidth")
+    rows = page.evaluate(HAND_ROWS)
+    assert len(rows) == len(load_games(SAMPLES / name)[0].game.hands)
+    for row in rows:
+        for what in ("result", "points", "score"):
+            text, (left, right, _, width) = row[what]
+            assert width > 0 and left >= 0 and right <= 390, (row["row"], what, row[what])
+            assert text.strip(), (row["row"], what)
+    watched.clean()
+
+
+def test_on_a_wide_screen_the_hand_table_is_a_table(
+    open_page: Opener, exported: dict[str, Path], artifacts: Path
+) -> None:
+    watched = open_page(exported["family-game.json"], width=1200, height=900)
+    page = watched.page
+    page.locator(".summary").screenshot(path=artifacts / "family-game-1200-hands.png")
+    assert page.locator(".hands thead").is_visible()
+    for row in page.evaluate(HAND_ROWS):  # one line a hand: every cell beside the number
+        tops = {row["first"][2], *(row[w][1][2] for w in ("result", "points", "score"))}
+        assert len(tops) == 1, row
+        assert row["score"][1][1] <= 1200
     watched.clean()
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from euchre_log.formats.reader import LogError, parse_json_bytes, read_bytes
+from euchre_log.formats.reader import MAX_FILE_BYTES, LogError, parse_json_bytes, read_bytes
 from euchre_log.render.chart import ScoreChart
 
 from .conftest import SAMPLES, Cli
@@ -140,18 +140,19 @@ def test_the_recorder_refuses_a_penalty_past_its_limit(cli: Cli) -> None:
 
 
 def test_dev_zero_is_refused_after_the_limit_not_read_forever(cli: Cli) -> None:
+    limit = f"more than {MAX_FILE_BYTES // (1024 * 1024)} MB"
     tracemalloc.start()
     try:
-        with pytest.raises(LogError, match="holds more than 64 MB"):
+        with pytest.raises(LogError, match=limit):
             read_bytes("/dev/zero")
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert peak < 80 * 1024 * 1024
+    assert peak < MAX_FILE_BYTES + 16 * 1024 * 1024
     result = cli("check", "/dev/zero")
-    assert result.exit_code == 2 and "more than 64 MB" in result.stdout
+    assert result.exit_code == 2 and limit in result.stdout
     result = cli("import", "/dev/zero")
-    assert result.exit_code == 2 and "more than 64 MB" in result.stderr
+    assert result.exit_code == 2 and limit in result.stderr
 
 
 def test_a_fifo_is_read_no_further_than_the_limit(tmp_path: Path) -> None:
@@ -264,3 +265,317 @@ def test_a_rule_number_in_other_digits_or_of_any_length_is_refused(cli: Cli, val
         assert result.exit_code == 2, (command, value)
         assert "rule option 'target' cannot be" in result.stderr
         assert len(result.stderr) < 300
+
+
+# --- One limit for every way in ----------------------------------------------------------
+
+
+def test_the_recorder_refuses_the_action_past_a_hands_limit_as_a_file_is_refused(
+    cli: Cli, tmp_path: Path
+) -> None:
+    from euchre_log.engine.limits import MAX_ACTIONS
+
+    cli("new", "--players", "A,B,C,D", "--dealer", "W")
+    lines = ["9h", *(f"note {k}" for k in range(MAX_ACTIONS + 1))]
+    result = cli("record", "1", input="\n".join(lines) + "\n")
+    assert result.exit_code == 2
+    said = f"a hand holds at most {MAX_ACTIONS} actions"
+    assert f"line {MAX_ACTIONS + 2} refused: 'note': {said}" in result.stderr
+    # What the recorder took, its export gives back whole...
+    exported = cli("export", "1").stdout
+    doc = json.loads(exported)
+    assert len(doc["hands"][0]["actions"]) == MAX_ACTIONS
+    path = tmp_path / "export.json"
+    path.write_text(exported, encoding="utf-8")
+    assert cli("check", "--json", str(path)).exit_code == 0
+    assert cli("import", "--allow-duplicates", str(path)).exit_code == 0
+    # ...and the same hand with one action more, in a file, is refused in the same words.
+    doc["hands"][0]["actions"].append({"type": "note", "text": "one too many"})
+    doc["game"].pop("head_hash")
+    doc["game"].pop("fingerprint")
+    del doc["hands"][0]["result"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (game,) = json.loads(cli("check", "--json", str(path)).stdout)["games"]
+    assert game["error"] == {"message": f"hand 1: {said}", "hand": 1, "action": None}
+
+
+def test_a_penalty_reason_past_its_limit_is_refused_alike_by_the_recorder_and_a_file(
+    cli: Cli, tmp_path: Path
+) -> None:
+    from euchre_log.engine.limits import MAX_REASON
+
+    cli("new", "--players", "A,B,C,D", "--dealer", "W")
+    reason = "x" * (MAX_REASON + 1)
+    result = cli("record", "1", input=f"9h\npenalty EW 1 {reason}\n")
+    assert result.exit_code == 2
+    said = (
+        f"a penalty's reason holds at most {MAX_REASON} characters; this one has {MAX_REASON + 1}"
+    )
+    assert said in result.stderr
+    doc = penalties_log(1, per_hand=1)
+    doc["hands"][0]["actions"][0]["reason"] = reason
+    path = tmp_path / "reason.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (game,) = json.loads(cli("check", "--json", str(path)).stdout)["games"]
+    assert game["error"]["message"] == f"hand 1, action 0: {said}"
+
+
+def test_the_engine_holds_a_game_to_its_hands_its_actions_and_its_text() -> None:
+    from euchre_log.engine import actions as A
+    from euchre_log.engine import limits
+    from euchre_log.engine.cards import parse_card
+    from euchre_log.engine.flags import IllegalAction
+    from euchre_log.engine.record import GameRecord, StartHand
+    from euchre_log.engine.rules import Rules
+
+    nine = parse_card("9H")
+    passes = [A.Pass(s) for s in (0, 1, 2, 3, 0, 1, 2, 3)]  # W deals, N bids first
+    record = GameRecord(Rules.build({}), 3)
+    for _ in range(limits.MAX_HANDS):
+        record.record(StartHand(record.next_dealer(), nine))
+        for k in range(8):
+            record.record(A.Pass((record.game.hands[-1].dealer + 1 + k) % 4))
+    with pytest.raises(IllegalAction, match=f"a game holds at most {limits.MAX_HANDS} hands"):
+        record.record(StartHand(record.next_dealer(), nine))
+    # A history stored past today's limits (by an older version) still reads back.
+    again = GameRecord(Rules.build({}), 3)
+    again.replay([*record.history, StartHand(record.next_dealer(), nine), *passes])
+    assert len(again.game.hands) == limits.MAX_HANDS + 1
+
+    record = GameRecord(Rules.build({}), 3)
+    notes = 0
+    with pytest.raises(IllegalAction, match=f"at most {limits.MAX_GAME_ACTIONS} actions in all"):
+        while True:
+            if notes % limits.MAX_ACTIONS == 0:
+                record.record(StartHand(record.next_dealer(), nine))
+            record.record(A.Note(None, "n"))
+            notes += 1
+    assert notes == limits.MAX_GAME_ACTIONS
+
+    record = GameRecord(Rules.build({}), 3)
+    record.record(StartHand(3, nine))
+    long = "x" * limits.MAX_NOTES
+    with pytest.raises(IllegalAction, match=f"at most {limits.MAX_NOTES} characters"):
+        record.record(A.Note(None, long + "x"))
+    with pytest.raises(IllegalAction, match=f"at most {limits.MAX_GAME_TEXT} characters in all"):
+        for _ in range(limits.MAX_GAME_TEXT // limits.MAX_NOTES + 1):
+            record.record(A.Note(None, long))
+    said = sum(len(a.text) for a in record.game.hands[0].actions if isinstance(a, A.Note))
+    assert said == limits.MAX_GAME_TEXT
+
+
+def test_a_file_past_a_games_limits_is_refused_in_the_recorders_words(tmp_path: Path) -> None:
+    from euchre_log.engine import limits
+    from euchre_log.formats.report import check_path
+
+    hands = limits.MAX_GAME_ACTIONS // limits.MAX_ACTIONS + 1
+    doc = penalties_log(hands, per_hand=limits.MAX_ACTIONS - 8)
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (game,) = check_path(path)
+    total = hands * limits.MAX_ACTIONS
+    assert game["error"]["message"] == f"{limits.too_many_game_actions()}; this file has {total}"
+    doc = penalties_log(limits.MAX_GAME_TEXT // limits.MAX_REASON + 1, per_hand=1)
+    for hand in doc["hands"]:
+        hand["actions"][0]["reason"] = "x" * limits.MAX_REASON
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (game,) = check_path(path)
+    assert game["error"]["message"] == limits.too_much_text(len(doc["hands"]) * limits.MAX_REASON)
+
+
+# --- Bounded memory on any input ----------------------------------------------------------
+
+PEAK_MB = 300
+"""What checking any file may take, at most (issue 23: 63 MB of notes took 1.9 GB)."""
+
+
+def _check_peak_mb(path: Path) -> tuple[float, dict[str, Any]]:
+    """``check --json`` of one file in a process of its own: its peak memory in MB (as the
+    system counts it) and its verdict on the file."""
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    probe = (
+        "import resource, subprocess, sys; "
+        "out = subprocess.run(sys.argv[1:], capture_output=True, text=True).stdout; "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); print(out)"
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            probe,
+            sys.executable,
+            "-m",
+            "euchre_log",
+            "check",
+            "--json",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    peak, report = done.stdout.split("\n", 1)
+    (game,) = json.loads(report)["games"]
+    return int(peak) / 1024, game
+
+
+def _game_with(**more: Any) -> dict[str, Any]:
+    doc = penalties_log(1, per_hand=0)
+    doc.update(more)
+    return doc
+
+
+@pytest.mark.slow
+def test_a_file_of_small_notes_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    """Hundreds of thousands of one-word notes under the size limit: refused by what the
+    largest game could hold, before any of it is built."""
+    doc = _game_with()
+    note = json.dumps({"type": "note", "text": "a note"})
+    count = (MAX_FILE_BYTES - 4096) // (len(note) + 2)
+    text = json.dumps(doc).replace(
+        '"actions": [', '"actions": [' + ", ".join([note] * count) + ", "
+    )
+    path = tmp_path / "notes.json"
+    path.write_text(text, encoding="utf-8")
+    assert MAX_FILE_BYTES * 0.9 < path.stat().st_size <= MAX_FILE_BYTES
+    peak, game = _check_peak_mb(path)
+    assert (
+        "JSON objects, and the largest game the limits allow holds at most"
+        in (game["error"]["message"])
+    )
+    assert peak < PEAK_MB
+
+
+@pytest.mark.slow
+def test_megabytes_of_unknown_keys_are_refused_or_cost_no_more_than_their_bytes(
+    tmp_path: Path,
+) -> None:
+    """Keys the format does not have are read past and kept nowhere (a newer version's
+    file, with fields added as LOG_FORMAT.md allows, reads here); a file is still held to
+    the size and the values of the largest game, so junk cannot cost more than that."""
+    many = _game_with(junk={f"k{i:09d}": 1 for i in range(2_400_000)})  # 38 MB
+    path = tmp_path / "many-keys.json"
+    path.write_text(json.dumps(many), encoding="utf-8")
+    peak, game = _check_peak_mb(path)
+    assert "the limit is" in game["error"]["message"] and peak < PEAK_MB
+    path.write_text(json.dumps(_game_with(junk={f"k{i}": 1 for i in range(1_000_000)})))
+    peak, game = _check_peak_mb(path)  # 15 MB, too many values
+    assert "JSON values, and the largest game" in game["error"]["message"] and peak < PEAK_MB
+    one = _game_with(junk="x" * (MAX_FILE_BYTES - 4096))
+    path.write_text(json.dumps(one), encoding="utf-8")
+    peak, game = _check_peak_mb(path)  # one long unknown text: read past, not kept
+    assert game["error"] is None and peak < PEAK_MB
+
+
+def test_a_file_s_structure_is_counted_without_its_strings() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from euchre_log.formats.reader import _structure, json_values
+
+    texts = st.text(alphabet=st.sampled_from('ab"\\{}[],: \u2028\U000e0041'), max_size=12)
+    values = st.recursive(
+        st.none() | st.booleans() | st.integers() | texts,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(texts, inner, max_size=4),
+        max_leaves=30,
+    )
+
+    def containers(v: Any) -> tuple[int, int]:
+        """(objects, values as json_values counts them) of a parsed value."""
+        if isinstance(v, dict | list):
+            objects, count = int(isinstance(v, dict)), 1 + max(len(v) - 1, 0)
+            for item in v.values() if isinstance(v, dict) else v:
+                o, c = containers(item)
+                objects, count = objects + o, count + c
+            return objects, count
+        return 0, 0
+
+    @settings(max_examples=300, deadline=None)
+    @given(values, st.booleans(), st.sampled_from([None, 2]))
+    def agree(value: Any, ascii_only: bool, indent: int | None) -> None:
+        raw = json.dumps(value, ensure_ascii=ascii_only, indent=indent).encode()
+        bare = _structure(raw)
+        assert (bare.count(b"{"), json_values(bare)) == containers(value)
+
+    agree()
+
+
+@pytest.mark.slow
+def test_the_largest_game_the_limits_allow_fits_the_bounds() -> None:
+    """The bounds are worked out from the limits: the largest game they allow, as export
+    writes it (every action the longest kind, each with a renege's flag, every text at
+    its longest in characters JSON writes as twelve bytes), is within all three."""
+    from euchre_log.engine import limits
+    from euchre_log.formats import reader
+    from euchre_log.formats.text import json_text
+
+    wide = "\U000e0041"  # a tag character: escaped as a surrogate pair, twelve bytes
+    cards = ["9H", "TH", "JH", "QH", "KH"]
+    farmer: dict[str, Any] = {
+        "type": "farmers_hand",
+        "seat": "N",
+        "shown": cards,
+        "received": cards,
+    }
+    flag = {
+        "kind": "renege",
+        "seat": "N",
+        "trick": 5,
+        "message": "m" * 300,
+        "accused": "E",
+        "proof": {"held": "AH", "played": "9S", "led": "H", "how": "later_play", "trick": 5},
+    }
+    team = {"NS": -1000, "EW": -1000}
+    per_hand = limits.MAX_GAME_ACTIONS // limits.MAX_HANDS
+    notes = [
+        {"type": "note", "seat": "N", "text": wide * limits.MAX_NOTES}
+        for _ in range(limits.MAX_GAME_TEXT // limits.MAX_NOTES)
+    ]
+    hands = []
+    for h in range(limits.MAX_HANDS):
+        actions: list[dict[str, Any]] = [dict(farmer) for _ in range(per_hand)]
+        if h < len(notes):
+            actions[0] = notes[h]
+        hands.append(
+            {
+                "dealer": "W",
+                "upcard": "AS",
+                "deal": {s: cards for s in "NESW"},
+                "kitty": ["7C"] * 11,
+                "actions": actions,
+                "result": {
+                    "number": h + 1,
+                    "dealer": "W",
+                    "trump": "H",
+                    "maker": "N",
+                    "alone": False,
+                    "defender_alone": "E",
+                    "tricks": team,
+                    "points": team,
+                    "outcome": "renege_penalty",
+                    "score_after": team,
+                    "flags": [flag] * (per_hand + 1),
+                },
+            }
+        )
+    game = {
+        "title": wide * limits.MAX_TITLE,
+        "date": wide * limits.MAX_DATE,
+        "players": {s: wide * limits.MAX_NAME for s in "NESW"},
+        "rules": {"preset": "north-american", "deck": 32, "target": 1000},
+        "initial_score": {"NS": -1000, "EW": -1000},
+        "notes": wide * limits.MAX_NOTES,
+        "head_hash": "0" * 64,
+        "fingerprint": "7K3Q-M9XD-A2PW-TR4H",
+    }
+    raw = json_text({"format": "euchre-log/1", "game": game, "hands": hands}, indent=2).encode()
+    assert len(raw) <= reader.MAX_FILE_BYTES
+    assert len(raw) <= reader.LARGEST_GAME_BYTES * 1.05  # and the sizes below are not loose
+    assert reader.LARGEST_GAME_OBJECTS - 8 <= raw.count(b"{") <= reader.LARGEST_GAME_OBJECTS
+    assert reader.json_values(raw) <= reader.LARGEST_GAME_VALUES
+    reader.check_bounds(raw)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from euchre_log.engine.rules import OPTIONS, Rules, RulesError
+
 from .conftest import Cli
 
 # --- The recorder's input ---------------------------------------------------------------
@@ -83,3 +85,39 @@ def test_a_game_id_no_database_can_hold_names_no_game(cli: Cli, game: str) -> No
         result = cli(*args)
         assert result.exit_code == 2, args
         assert "there is no game" in result.stderr or "digits is far too long here" in result.stderr
+
+
+# --- Rule options -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["target", "renege_points", "renege_points_vs_alone", "deck"])
+def test_a_number_option_s_message_states_the_range_it_really_takes(name: str) -> None:
+    """``--set target=1001`` said "a whole number of 1 or more": the limit is 1,000."""
+    option = OPTIONS[name]
+    said = option.accepted()
+    taken = [v for v in range(-2, 1100) if _takes(name, v)]
+    if option.choices:
+        assert taken == sorted(option.choices)
+        assert said == "one of " + ", ".join(map(str, option.choices))
+    else:
+        assert (taken[0], taken[-1], len(taken)) == (1, 1000, 1000)
+        assert said == "a whole number from 1 to 1000"
+    with pytest.raises(RulesError, match=f"it takes {said}$"):
+        Rules.build({name: str(max(taken) + 1)})
+
+
+def _takes(name: str, value: int) -> bool:
+    try:
+        Rules.build({name: value})
+    except RulesError:
+        return False
+    return True
+
+
+def test_set_target_1001_is_refused_naming_the_real_limit(cli: Cli) -> None:
+    result = cli("new", "--players", "Ann,Bob,Cat,Dan", "--set", "target=1001")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "euchre-log: rule option 'target' cannot be '1001': it takes a whole number from 1 "
+        "to 1000\n"
+    )

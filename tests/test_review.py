@@ -294,6 +294,11 @@ def test_hands_that_are_not_analysed() -> None:
     assert review_hand(session("9h o 9s").game.hands[0]).reason == (
         "not finished: no card was played"
     )
+    # A hand still in its bidding is not one that was passed out.
+    for bidding in ("9h", "9h p p", "9h pppp p"):
+        assert review_hand(session(bidding).game.hands[0]).reason == (
+            "not finished: trump is not made yet"
+        )
 
 
 def test_every_sample_log_is_reviewed() -> None:

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 def main() -> None:
     """The console script. ``--version`` is answered before Typer is even imported."""
+    import signal
     import sys
 
+    if hasattr(signal, "SIGPIPE"):
+        # A reader that goes away (``euchre-log summary 1 | head -1``) ends the command
+        # quietly, as it ends git and coreutils: killed by SIGPIPE at the next write, exit
+        # status 141 in the shell. Python ignores SIGPIPE, so every write to the closed
+        # pipe would raise instead, and Click and Rich each turn that into exit 1, the
+        # code that says something was flagged. Every entry is stored before anything is
+        # printed about it, so nothing accepted is lost when the write kills the process.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     if sys.argv[1:] == ["--version"]:
         from .. import __version__
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Optional, TypeVar
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand
 
 from .. import __version__
 
@@ -47,145 +47,11 @@ class Command(TyperCommand):
                 formatter.write_dl(opts)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        plain_coercion(self.get_params(ctx))
         try:
             return super().parse_args(ctx, args)
         except typer.BadParameter as exc:  # a usage error: exit 2, said in words
             exc.message = in_words(exc.message, exc.__cause__)
             raise
-
-
-class Group(TyperGroup):
-    """The app's group: its options (``--db``) are read as the commands' are."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        plain_coercion(self.get_params(ctx))
-        return super().parse_args(ctx, args)
-
-
-def plain_coercion(params: list[Any]) -> None:
-    """Read the plain values of the command line (text, whole numbers, paths, a choice of
-    an enum) without Pydantic.
-
-    Typer turns each value into its Python type with a Pydantic ``TypeAdapter`` built when
-    the value is read: importing Pydantic for it and building the adapters took a quarter
-    of a command's start-up. A parameter whose type is one of these gets a coercion that
-    reads a well-formed value directly and hands anything else to Typer's own adapter, so
-    every refusal and its message stay Typer's. Typer versions without this machinery
-    are left as they are.
-    """
-    try:
-        from typer._coercion import RuntimeParam
-    except ImportError:  # another Typer
-        return
-    for param in params:
-        if getattr(param, "_runtime_param", False) is not None:
-            continue  # not a Typer parameter, or its coercion is built already
-        descriptor = getattr(param, "type_descriptor", None)
-        plain = _plain_runtime(descriptor) if descriptor is not None else None
-        if plain is not None:
-            assert isinstance(plain, RuntimeParam)
-            param._runtime_param = plain
-
-
-def _plain_runtime(descriptor: Any) -> Any:
-    """A ``PlainParam`` for a descriptor whose type it reads, else None."""
-    from enum import Enum
-    from pathlib import Path
-    from types import NoneType, UnionType
-    from typing import Union, get_args, get_origin
-
-    annotation = descriptor.annotation
-    info = descriptor.parameter_info
-    if get_origin(annotation) in (Union, UnionType):
-        rest = [a for a in get_args(annotation) if a is not NoneType]
-        if len(rest) != 1:
-            return None
-        annotation = rest[0]
-    many = get_origin(annotation) is list
-    if many:
-        (annotation,) = get_args(annotation)
-    if descriptor.file_annotation is not None or info.parser is not None:
-        return None
-    if annotation is int and (info.min is not None or info.max is not None):
-        return None
-    if annotation is Path and (info.path_type is not None or info.allow_dash):
-        return None
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
-        if not info.case_sensitive:
-            return None
-    elif annotation not in (str, int, bool, Path):
-        return None
-    return _plain_class()(
-        parameter_info=info, annotation=descriptor.annotation, leaf=annotation, many=many
-    )
-
-
-_PLAIN_CLASS: list[type] = []
-
-
-def _plain_class() -> type:
-    """``PlainParam``, made on first use: it extends a class of Typer's internals."""
-    if _PLAIN_CLASS:
-        return _PLAIN_CLASS[0]
-    import re
-    from dataclasses import dataclass, field
-    from enum import Enum
-    from pathlib import Path
-
-    from typer._coercion import RuntimeParam, build_runtime_param, resolve_type_descriptor
-    from typer._param_types import coerce_cli_path
-
-    whole = re.compile(r"-?[0-9]{1,18}")
-
-    @dataclass(frozen=True)
-    class PlainParam(RuntimeParam):
-        leaf: Any = None
-        many: bool = False
-        typer_own: list[Any] = field(default_factory=list)
-
-        def _one(self, value: Any, param: Any, ctx: Any) -> Any:
-            """The value read, or ``self`` when it is not plainly well-formed."""
-            leaf = self.leaf
-            if leaf is str:
-                return value if isinstance(value, str) else self
-            if leaf is bool:
-                return value if isinstance(value, bool) else self
-            if leaf is int:
-                if isinstance(value, str) and whole.fullmatch(value):
-                    return int(value)
-                return self
-            if leaf is Path:
-                if not isinstance(value, str) or not value:
-                    return self
-                return coerce_cli_path(
-                    Path(value), self.parameter_info, path_type=Path, param=param, ctx=ctx
-                )
-            assert issubclass(leaf, Enum)
-            if isinstance(value, leaf):
-                return value
-            for member in leaf:
-                if member.value == value:
-                    return member
-            return self
-
-        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
-            if self.many:
-                items = list(value) if isinstance(value, list | tuple) else [value]
-                out = [self._one(v, param, ctx) for v in items]
-                if not any(v is self for v in out):
-                    return out
-            else:
-                one = self._one(value, param, ctx)
-                if one is not self:
-                    return one
-            if not self.typer_own:  # Typer's own adapter says what is wrong
-                descriptor = resolve_type_descriptor(self.annotation, self.parameter_info)
-                self.typer_own.append(build_runtime_param(descriptor))
-            return self.typer_own[0]._coerce_value(value, param=param, ctx=ctx)
-
-    _PLAIN_CLASS.append(PlainParam)
-    return PlainParam
 
 
 def in_words(message: str, cause: BaseException | None) -> str:
@@ -208,9 +74,6 @@ def in_words(message: str, cause: BaseException | None) -> str:
 
 class App(typer.Typer):
     """The Typer app, whose commands are all ``Command``s unless one asks otherwise."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cls=Group, **kwargs)
 
     def command(
         self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **kwargs: Any
@@ -342,8 +205,6 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("", err=True)
         sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(0)  # the reader (head, less) went away; nothing is lost
     except Exception as exc:  # a bug: say so plainly instead of dumping a traceback
         if os.environ.get("EUCHRE_LOG_DEBUG"):
             raise

@@ -23,11 +23,13 @@ from __future__ import annotations
 import functools
 import io
 import os
+import re
 import stat
 import sys
-from typing import IO, Any, cast
+from typing import IO, Any, TextIO, cast
 
 from rich.console import Console
+from rich.text import TextType
 
 PLAIN: dict[str, Any] = {"markup": False, "emoji": False, "highlight": False}
 """What every console is made with: strings are text, never markup."""
@@ -125,6 +127,46 @@ def console() -> Console:
     )
 
 
+_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\))")
+"""A terminal's control sequence: colours and styles (CSI), links (OSC)."""
+
+
+class LineConsole(Console):
+    """A console whose ``input`` gives the prompt to Python's ``input()`` itself.
+
+    Rich's own prints the prompt first and then calls ``input()`` with none, so readline
+    takes the line to start at the prompt's end without knowing it: editing the line
+    (Left, typing in the middle, Ctrl-U) redraws it from the margin, over the prompt.
+    Given the prompt, readline knows where the line starts; the prompt's colour codes
+    are wrapped in readline's markers (``\001`` ``\002``) so that they count for no width.
+    """
+
+    def input(
+        self,
+        prompt: TextType = "",
+        *,
+        markup: bool = True,
+        emoji: bool = True,
+        password: bool = False,
+        stream: TextIO | None = None,
+    ) -> str:
+        if password or stream is not None:
+            return super().input(
+                prompt, markup=markup, emoji=emoji, password=password, stream=stream
+            )
+        with self.capture() as captured:
+            # Wrapped between words as any line is: readline takes the text after the
+            # last line break for the start of the line being typed.
+            self.print(prompt, markup=markup, emoji=emoji, end="")
+        text = captured.get()
+        # input() goes through readline only on a terminal, and writes the prompt as it is
+        # otherwise: the markers are for readline alone.
+        if "readline" in sys.modules and sys.stdin.isatty() and sys.stdout.isatty():
+            text = _ESCAPE.sub(lambda m: f"\001{m.group()}\002", text)
+        return input(text)
+
+
 def make_console(**options: Any) -> Console:
-    """Another console (the recorder's), with markup, emoji and highlighting off."""
-    return Console(**PLAIN, **options)
+    """Another console (the recorder's, which asks for its lines), with markup, emoji and
+    highlighting off."""
+    return LineConsole(**PLAIN, **options)

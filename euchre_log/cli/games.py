@@ -53,9 +53,11 @@ def parse_players(
         )
     if len({name_key(n) for n in clean.values()}) != 4:
         raise fail("the four players must have four different names")
+    from ..engine.limits import MAX_NAME
+
     for name in clean.values():
-        if len(name) > 100:
-            raise fail(f"the name {name[:20]!r}... is too long: 100 characters at most")
+        if len(name) > MAX_NAME:
+            raise fail(f"the name {name[:20]!r}... is too long: {MAX_NAME} characters at most")
     return clean
 
 
@@ -64,6 +66,7 @@ SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 def parse_title(title: str | None) -> str | None:
     """``--title``: one line of plain text, 500 characters at most; None when empty."""
+    from ..engine.limits import MAX_TITLE
     from ..formats.text import clean_name
 
     if title is None:
@@ -72,8 +75,8 @@ def parse_title(title: str | None) -> str | None:
         text = clean_name(title, "the title")
     except ValueError as exc:
         raise fail(str(exc)) from None
-    if len(text) > 500:
-        raise fail("the title is too long: 500 characters at most")
+    if len(text) > MAX_TITLE:
+        raise fail(f"the title is too long: {MAX_TITLE} characters at most")
     return text or None
 
 

@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from .app import app, echo, fail
+from .app import Command, app, echo, fail
 from .common import opened
 
 if TYPE_CHECKING:
@@ -20,14 +20,21 @@ if TYPE_CHECKING:
     from ..store.db import Store
 
 
-def _grammar_epilog() -> str:
-    from ..recorder.help import HELP
+class RecordCommand(Command):
+    """``record``, whose help ends with the tokens it takes, laid out by Rich at the width
+    of the help (``render.grammar``): click's own wrapping would run the table together."""
 
-    # "\b" keeps click from re-flowing the table of tokens.
-    return "\b\n" + HELP
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        from ..render.grammar import grammar_text
+
+        formatter.write_paragraph()
+        with formatter.indentation():
+            indent = " " * formatter.current_indent
+            for line in grammar_text(formatter.width - formatter.current_indent).splitlines():
+                formatter.write(f"{indent}{line}".rstrip() + "\n")
 
 
-@app.command(epilog=_grammar_epilog())
+@app.command(cls=RecordCommand)
 def record(
     ctx: typer.Context,
     game: Annotated[
@@ -186,12 +193,12 @@ def _piped(recorder: Recorder) -> None:
     from rich.text import Text
 
     from ..recorder.grammar import EntryError
-    from ..recorder.help import HELP
     from ..render import live
+    from ..render.grammar import grammar_help
     from ..store.journal import GameMovedOn
-    from .console import make_console
+    from .console import Unpadded, make_console
 
-    out = make_console(no_color=True, color_system=None, width=200, soft_wrap=True)
+    out = make_console(file=Unpadded(), no_color=True, color_system=None, width=200, soft_wrap=True)
     players = recorder.stored.players
     ahead = TypedAhead(recorder)
     lines = entry_lines(sys.stdin)
@@ -222,7 +229,7 @@ def _piped(recorder: Recorder) -> None:
         ):
             out.print(text)
         if "help" in fed.meta:
-            out.print(Text(HELP))
+            out.print(grammar_help())
         if "show" in fed.meta:
             out.print(live.status(recorder.session, players))
         if "quit" in fed.meta:
@@ -334,8 +341,8 @@ def _interactive(recorder: Recorder) -> None:
 
     from ..formats.text import visible
     from ..recorder.grammar import EntryError
-    from ..recorder.help import HELP
     from ..render import live
+    from ..render.grammar import grammar_help
     from ..store.db import StoreError, database_error
     from ..store.journal import GameMovedOn
     from .console import make_console
@@ -412,7 +419,7 @@ def _interactive(recorder: Recorder) -> None:
             ):
                 con.print(text)
         if "help" in fed.meta:
-            con.print(Text(HELP))
+            con.print(grammar_help())
         if "show" in fed.meta:
             _show(con, recorder)
         if "quit" in fed.meta:
@@ -479,6 +486,7 @@ def ask(question: str, **options: Any) -> str:
 def _ask_new_game(store: Store) -> int:
     """On a terminal with no unfinished game: ask for the players, dealer and rules."""
     from ..engine.cards import CardError, parse_seat
+    from ..engine.limits import MAX_NAME
     from ..engine.rules import PRESETS, Rules, RulesError
     from ..formats.text import clean_name, name_key
     from ..store.games import create_game
@@ -493,10 +501,10 @@ def _ask_new_game(store: Store) -> int:
                 echo(f"{exc}. Please give the name again.")
                 continue
             if name and name_key(name) not in {name_key(n) for n in names.values()}:
-                if len(name) <= 100:
+                if len(name) <= MAX_NAME:
                     names[seat] = name
                     break
-                typer.echo("That name is too long: 100 characters at most.")
+                typer.echo(f"That name is too long: {MAX_NAME} characters at most.")
                 continue
             typer.echo("Please give a name, different from the others.")
     while True:

@@ -2,10 +2,6 @@
 
 It takes typed actions (``engine.actions``) and returns new state plus flags. All the rules
 of the game live here, once: the recorder, the file readers, replay and stats all ask it.
-
-When a compiled build is there and matches these sources, the package's import has
-already hooked it in (``euchre_log.compiled``; ``python3 -m euchre_log.accelerate build``
-makes it).
 """
 
 from .actions import (

@@ -82,6 +82,7 @@ from .flags import (
     IllegalAction,
     ProofKind,
 )
+from .limits import MAX_PENALTY
 from .rules import Rules
 from .scoring import EUCHRED as EUCHRED
 from .scoring import INCOMPLETE, PASSED_OUT, RENEGE_PENALTY, THROWN_IN, Outcome, trick_points
@@ -167,10 +168,6 @@ _OWNER_TEMPLATE: Final = {
 }
 
 
-_COMPILED: Final = not __file__.endswith(".py")
-"""Whether this module runs compiled (``euchre_log.compiled``), not as Python source."""
-
-
 def seat_text(seat: int) -> str:
     return SEAT_LETTERS[seat]
 
@@ -236,7 +233,7 @@ _SLOTS: Final = (
     "winners",
 )
 """Every attribute of a ``HandState`` (its ``__slots__``): ``clone`` and ``snapshot`` go
-through them, as a compiled class keeps no ``__slots__`` to read."""
+through them."""
 
 
 class HandState:
@@ -438,7 +435,7 @@ class HandState:
         """How many cards the seat has played so far."""
         at = self.cards_at
         made = 0
-        for i in range(seat, 20, 4):  # a loop, not a generator: mypyc compiles it as one
+        for i in range(seat, 20, 4):
             if at[i] >= 0:
                 made += 1
         return made
@@ -450,19 +447,9 @@ class HandState:
 
     # ------------------------------------------------------------------ legality
 
-    def __reduce__(self) -> tuple[Callable[..., HandState], tuple[Any, ...]]:
-        """Pickled as its attributes (the review's worker processes are sent hands), alike
-        whether it runs compiled (``euchre_log.compiled``, whose classes are made through their
-        ``__init__`` only) or as Python."""
-        state = tuple(getattr(self, name) for name in _SLOTS)
-        return (_unpickled, (self.rules, self.dealer, self.upcard, self.number, state))
-
     def clone(self) -> HandState:
         """An independent copy of this state, to try an action on."""
-        if _COMPILED:  # mypyc makes its classes through their __init__ only
-            new = HandState(self.rules, self.dealer, self.upcard, number=self.number)
-        else:
-            new = HandState.__new__(HandState)
+        new = HandState.__new__(HandState)
         for name in _SLOTS:
             value = getattr(self, name)
             if isinstance(value, list):
@@ -1563,11 +1550,11 @@ class HandState:
         if (
             not isinstance(a.points, int)
             or isinstance(a.points, bool)
-            or not -100 <= a.points <= 100
+            or not -MAX_PENALTY <= a.points <= MAX_PENALTY
         ):
             raise IllegalAction(
                 f"a penalty of {a.points!r} points for {TEAM_NAMES[a.team]}: "
-                "points must be a whole number from -100 to 100"
+                f"points must be a whole number from -{MAX_PENALTY} to {MAX_PENALTY}"
             )
         self.penalties[a.team] += a.points
 
@@ -1683,13 +1670,3 @@ _HANDLERS: Final[dict[type, Callable[[HandState, Any], None]]] = {
 
 if set(_HANDLERS) != set(ACTION_CLASSES):  # pragma: no cover - a mistake in this file
     raise AssertionError("every kind of action needs a handler in engine/hand.py")
-
-
-def _unpickled(
-    rules: Rules, dealer: int, upcard: int, number: int, state: tuple[Any, ...]
-) -> HandState:
-    """A pickled ``HandState`` made again (``HandState.__reduce__``)."""
-    hand = HandState(rules, dealer, upcard, number=number)
-    for name, value in zip(_SLOTS, state, strict=True):
-        setattr(hand, name, value)
-    return hand

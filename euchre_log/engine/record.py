@@ -10,8 +10,9 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from .actions import Action
-from .flags import Flag
+from . import limits
+from .actions import Action, Note, Penalty
+from .flags import Flag, IllegalAction
 from .game import GameState
 from .hand import HandState
 from .rules import Rules
@@ -34,11 +35,14 @@ Entry: TypeAlias = StartHand | Action
 class GameRecord:
     """A game as its entries, with the engine's state after them.
 
-    ``history`` is every entry in order: the source of truth. ``record`` applies one more;
-    ``replay`` rebuilds the state from a history (from a store); ``truncate`` takes back
-    the last entries (an undo) and ``restore`` puts back an earlier history, each
-    replaying only the hand the change falls in: the hands before it are finished, and
-    their states stand, so the time taken does not grow with the game.
+    ``history`` is every entry in order: the source of truth. ``record`` applies one more,
+    held to the limits of ``limits`` (the one place every new entry passes: the recorder,
+    and the phones' server); ``replay`` rebuilds the state from a history (from a store),
+    taking what was stored as it is: an older version may have stored a game past today's
+    limits, and it stays readable. ``truncate`` takes back the last entries (an undo) and
+    ``restore`` puts back an earlier history, each replaying only the hand the change
+    falls in: the hands before it are finished, and their states stand, so the time taken
+    does not grow with the game.
     """
 
     def __init__(
@@ -76,10 +80,16 @@ class GameRecord:
         self.history = []
         self._starts = []
         for entry in history:
-            self.record(entry)
+            self._apply(entry)
 
     def record(self, entry: Entry) -> list[Flag]:
-        """Apply one entry and return the flags it raised; ``IllegalAction`` if refused."""
+        """Apply one new entry and return the flags it raised; ``IllegalAction`` if the
+        engine refuses it, or if it would take the game past a limit."""
+        _within_limits(self.game, entry)
+        return self._add(entry)
+
+    def _add(self, entry: Entry) -> list[Flag]:
+        """Apply one entry and add it to ``history``, with no limit (``record``'s do)."""
         flags = self._apply(entry)
         if entry.__class__ is StartHand:
             self._starts.append(len(self.history))
@@ -136,7 +146,7 @@ class GameRecord:
             common += 1
         self.truncate(common)
         for entry in history[common:]:
-            self.record(entry)
+            self._add(entry)
 
     def hand_numbers(self) -> list[int]:
         """The hand number each entry of ``history`` belongs to."""
@@ -146,6 +156,39 @@ class GameRecord:
                 n += 1
             out.append(n)
         return out
+
+
+def _text_of(entry: Entry) -> str | None:
+    """The free text an entry adds to a game: a note's, or a penalty's reason."""
+    if isinstance(entry, Note):
+        return entry.text
+    if isinstance(entry, Penalty):
+        return entry.reason
+    return None
+
+
+def _within_limits(game: GameState, entry: Entry) -> None:
+    """Refuse, in the words a file past the same limit gets, an entry that would take the
+    game past one of ``limits``."""
+    if isinstance(entry, StartHand):
+        if len(game.hands) >= limits.MAX_HANDS:
+            raise IllegalAction(limits.too_many_hands())
+        return
+    hand = game.current
+    if hand is not None and len(hand.actions) >= limits.MAX_ACTIONS:
+        raise IllegalAction(limits.too_many_actions())
+    if sum(len(h.actions) for h in game.hands) >= limits.MAX_GAME_ACTIONS:
+        raise IllegalAction(limits.too_many_game_actions())
+    text = _text_of(entry)
+    if text is None:
+        return
+    if isinstance(entry, Note) and len(text) > limits.MAX_NOTES:
+        raise IllegalAction(limits.note_too_long(len(text)))
+    if isinstance(entry, Penalty) and len(text) > limits.MAX_REASON:
+        raise IllegalAction(limits.reason_too_long(len(text)))
+    total = len(text) + sum(len(_text_of(a) or "") for h in game.hands for a in h.actions)
+    if total > limits.MAX_GAME_TEXT:
+        raise IllegalAction(limits.too_much_text(total))
 
 
 __all__ = ["Entry", "GameRecord", "StartHand"]

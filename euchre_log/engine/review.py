@@ -214,8 +214,10 @@ def _not_analysed(hand: HandState) -> str | None:
     """Why the hand has no review, in words, or None when it can have one."""
     if hand.outcome == THROWN_IN:
         return "thrown in: the hand was not played out"
-    if hand.outcome == PASSED_OUT or hand.trump < 0:
+    if hand.outcome == PASSED_OUT:
         return "passed out: nobody named trump"
+    if hand.trump < 0:  # the bidding is still going on
+        return "not finished: trump is not made yet"
     reneges = [f.trick for f in hand.flags if f.kind == RENEGE and f.trick is not None]
     if reneges:
         return _renege_reason(min(reneges))

@@ -21,6 +21,11 @@ THROW_IN_NAMES: Final = (
 )
 
 
+WHOLE_NUMBERS: Final = (1, 1000)
+"""The range of an option that takes any whole number (``target``, ``renege_points``...):
+a game to a thousand points is already far past any table's."""
+
+
 class RulesError(ValueError):
     """A rule option or value that is not accepted; the message names what is."""
 
@@ -44,7 +49,7 @@ class Option:
             return (
                 "one of " + ", ".join(map(str, self.choices))
                 if self.choices
-                else "a whole number of 1 or more"
+                else f"a whole number from {WHOLE_NUMBERS[0]} to {WHOLE_NUMBERS[1]}"
             )
         if self.kind == "list":
             return "none, all, or a comma-separated list of " + ", ".join(self.choices)
@@ -244,7 +249,8 @@ def _coerce(option: Option, value: Any) -> Any:
             if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
                 raise bad
             value = int(digits)
-        if not isinstance(value, int) or value < 1 or value > 1000:
+        low, high = WHOLE_NUMBERS
+        if not isinstance(value, int) or value < low or value > high:
             raise bad
         if option.choices and value not in option.choices:
             raise bad
@@ -296,11 +302,6 @@ class Rules:
     renege_points: int = 2
     renege_points_vs_alone: int = 4
     loner_lead: str = "left_of_dealer"
-
-    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
-        """Pickled as its fields (the review's worker processes are sent hands with their
-        rules), alike whether the engine runs compiled (``euchre_log.compiled``) or as Python."""
-        return (Rules, tuple(getattr(self, f.name) for f in fields(self)))
 
     @classmethod
     def build(

@@ -8,12 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import GameState
-from .canonical import canonical_log
-
-if TYPE_CHECKING:
-    from .reader import AnyLog
 from .reader import (
     LogError,
+    check_bounds,
     new_game,
     parse_json_bytes,
     play_hands,
@@ -22,13 +19,16 @@ from .reader import (
     read_log_bytes,
 )
 
+if TYPE_CHECKING:
+    from .models import GameLog
+
 
 @dataclass
 class LoadedGame:
     """A game read from a file and played through the engine."""
 
     file: str
-    log: AnyLog
+    log: GameLog
     game: GameState
 
     @property
@@ -52,7 +52,7 @@ _EARLIER_PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-def _play_log(file: str, log: AnyLog) -> LoadedGame:
+def _play_log(file: str, log: GameLog) -> LoadedGame:
     game = new_game(log)
     for _ in play_hands(log, game):
         pass
@@ -88,20 +88,14 @@ def _play_log(file: str, log: AnyLog) -> LoadedGame:
     return LoadedGame(file, log, game)
 
 
-def _as_exported_earlier(log: AnyLog) -> GameState | None:
+def _as_exported_earlier(log: GameLog) -> GameState | None:
     """The game played by the values its preset had when an older euchre-log exported it,
     when the preset has changed since and the file does not set those options itself."""
     rules = dict(log.game.rules or {})
     then = _EARLIER_PRESETS.get(str(rules.get("preset", "")).strip().lower())
     if then is None or any(name in rules for name in then):
         return None
-    from .canonical import LogView
-
-    older: AnyLog
-    if isinstance(log, LogView):
-        older = log.with_rules(rules | then)
-    else:
-        older = log.model_copy(update={"game": log.game.model_copy(update={"rules": rules | then})})
+    older = log.model_copy(update={"game": log.game.model_copy(update={"rules": rules | then})})
     game = new_game(older)
     for _ in play_hands(older, game):
         pass
@@ -130,33 +124,25 @@ def games_from_data(file: str, data: Any) -> list[LoadedGame]:
 # A file that says it is EGN or EMN: this key and value can only stand in a file as a key
 # and its value (inside a JSON string, the quotes would be escaped).
 _EGN_SIGNATURE = re.compile(rb'"fileType"\s*:\s*"Euchre (?:Game|Match) Notation"')
-# How every file euchre-log writes starts, indented or not: its first key, the format.
-_EUCHRE_LOG_FIRST = re.compile(rb'\{\s*"format"\s*:\s*"euchre-log/1"')
 
 
 def load_games(path: str | Path) -> list[LoadedGame]:
     """Every game in a file, all or nothing; raises ``LogError`` if any part is malformed.
 
-    An EGN game or match is read from its bytes within EGN's bounds (``egn.parse_egn_bytes``),
-    so a file that could only make the reader build far more than a game needs is refused
-    before it is parsed; unless it starts as a euchre-log/1 file does, it never goes
-    through the euchre-log/1 parser."""
+    No file is read past what the largest game the limits allow can take
+    (``reader.MAX_FILE_BYTES``). A euchre-log/1 file holding more JSON values than that
+    game could is refused before it is parsed (``reader.check_bounds``); the others are
+    parsed and validated by the models in one pass (``reader.read_log_bytes``), then
+    played through the engine. An EGN game or match is read from its bytes within EGN's
+    bounds (``egn.parse_egn_bytes``). A file the models refuse is parsed again only to
+    say why (or read as EGN, when it is one its signature does not show)."""
     raw = read_bytes(path)
-    log: AnyLog | None = None
-    ours = _EUCHRE_LOG_FIRST.match(raw) is not None
-    if ours:
-        # A file that starts as euchre-log writes one is read in its canonical form first,
-        # without looking through it for EGN's signature: no object of a file the
-        # canonical reader takes may have a "fileType" key (it takes only the format's
-        # keys, and no rule option's value is an object), so that is no EGN file.
-        log = canonical_log(raw)
-        if log is not None:
-            return [_play_log(str(path), log)]
-    if _EGN_SIGNATURE.search(raw):
+    if b'"fileType"' in raw and _EGN_SIGNATURE.search(raw):  # the plain look first: faster
         from .egn import parse_egn_bytes  # lazily: the EGN reader
 
         return games_from_data(str(path), parse_egn_bytes(raw))
-    log = read_log_bytes(raw, canonical=not ours)
+    check_bounds(raw)
+    log = read_log_bytes(raw)
     if log is not None:  # the common case, in one pass
         return [_play_log(str(path), log)]
     return games_from_data(str(path), parse_json_bytes(raw))

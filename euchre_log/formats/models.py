@@ -17,9 +17,11 @@ from pydantic import (
     Field,
     WithJsonSchema,
     field_validator,
+    model_validator,
 )
 from typing_extensions import TypedDict
 
+from ..engine import limits
 from ..engine.cards import (
     CARD_TEXT,
     SEAT_LETTERS,
@@ -30,11 +32,10 @@ from ..engine.cards import (
     parse_suit,
 )
 from ..engine.flags import ProofKind
+from ..engine.limits import MAX_ACTIONS, MAX_HANDS
 from ..engine.rules import OPTIONS, PRESETS, Rules, RulesError
 from .names import CHECK_FORMAT as CHECK_FORMAT
 from .names import LOG_FORMAT as LOG_FORMAT
-from .names import MAX_ACTIONS as MAX_ACTIONS
-from .names import MAX_HANDS as MAX_HANDS
 from .text import four_players, name_problem
 
 
@@ -103,8 +104,8 @@ class InitialScore(BaseModel):
     """The score when the record starts; a team left out starts at 0."""
 
     model_config = ConfigDict(extra="forbid")
-    NS: int = Field(default=0, ge=-1000, le=1000)
-    EW: int = Field(default=0, ge=-1000, le=1000)
+    NS: int = Field(default=0, ge=-limits.MAX_START_SCORE, le=limits.MAX_START_SCORE)
+    EW: int = Field(default=0, ge=-limits.MAX_START_SCORE, le=limits.MAX_START_SCORE)
 
 
 # ---------------------------------------------------------------------------
@@ -182,8 +183,8 @@ class PenaltyAction(TypedDict):
     type: Literal["penalty"]
     seat: Seat
     team: Team
-    points: Annotated[int, Field(ge=-100, le=100)]
-    reason: NotRequired[Annotated[str, Field(max_length=2000)]]
+    points: Annotated[int, Field(ge=-limits.MAX_PENALTY, le=limits.MAX_PENALTY)]
+    reason: NotRequired[Annotated[str, Field(max_length=limits.MAX_REASON)]]
 
 
 class NoteAction(TypedDict):
@@ -191,7 +192,7 @@ class NoteAction(TypedDict):
 
     type: Literal["note"]
     seat: NotRequired[Seat | None]
-    text: Annotated[str, Field(max_length=10000)]
+    text: Annotated[str, Field(max_length=limits.MAX_NOTES)]
 
 
 class TricksAction(TypedDict):
@@ -383,18 +384,18 @@ class GameInfo(BaseModel):
     """Who played, under which rules, and anything else worth keeping about the game."""
 
     model_config = ConfigDict(extra="ignore")
-    title: str | None = Field(default=None, max_length=500)
+    title: str | None = Field(default=None, max_length=limits.MAX_TITLE)
     date: str | None = Field(
         default=None,
-        max_length=100,
+        max_length=limits.MAX_DATE,
         description="The day it was played, as YYYY-MM-DD (EGN's date and time, "
         "2026-05-29T16:30, also counts). Other text is kept as it was written, but it is no "
         "date: stats --since leaves that game out.",
     )
-    players: dict[Seat, Annotated[str, Field(min_length=1, max_length=100)]]
+    players: dict[Seat, Annotated[str, Field(min_length=1, max_length=limits.MAX_NAME)]]
     rules: RulesSpec = Field(default_factory=dict)
     initial_score: InitialScore = Field(default_factory=InitialScore)
-    notes: str | None = Field(default=None, max_length=10000)
+    notes: str | None = Field(default=None, max_length=limits.MAX_NOTES)
     head_hash: str | None = Field(
         default=None,
         pattern="^[0-9a-f]{64}$",
@@ -443,6 +444,24 @@ class GameLog(BaseModel):
     format: Literal["euchre-log/1"]
     game: GameInfo
     hands: list[HandRecord] = Field(default_factory=list, max_length=MAX_HANDS)
+
+    @model_validator(mode="after")
+    def _within_the_game_limits(self) -> GameLog:
+        """The limits of a whole game (``engine.limits``), which the recorder holds a game
+        to as well: its actions and its notes and reasons, all hands together."""
+        actions = sum(len(h.actions) for h in self.hands)
+        if actions > limits.MAX_GAME_ACTIONS:
+            raise ValueError(f"{limits.too_many_game_actions()}; this file has {actions}")
+        text = 0
+        for hand in self.hands:
+            for a in hand.actions:
+                if a["type"] == "note":
+                    text += len(a["text"])
+                elif a["type"] == "penalty":
+                    text += len(a.get("reason", ""))
+        if text > limits.MAX_GAME_TEXT:
+            raise ValueError(limits.too_much_text(text))
+        return self
 
 
 # ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""The format names and limits, without Pydantic: what the readers, writers and the store
-share with the models of ``models.py`` and ``outputs.py``, which take them from here.
+"""The format names and field lists, without Pydantic: what the readers, writers and the
+store share with the models of ``models.py`` and ``outputs.py``, which take them from here
+(the limits of a game are the engine's, ``engine.limits``).
 
 A command that only reads the database (``games``, ``summary``, ``stats``...) needs these
 and none of the models, so it does not import Pydantic for them.
@@ -9,10 +10,6 @@ from __future__ import annotations
 
 LOG_FORMAT = "euchre-log/1"
 CHECK_FORMAT = "euchre-log-check/1"
-MAX_HANDS = 500
-"""A game may hold at most this many hands; a real one has a few dozen."""
-MAX_ACTIONS = 300
-"""A hand may hold at most this many actions (bids, plays, notes, penalties...)."""
 
 PLAYER_FIELDS = (  # the counts of every player in stats --json, in order
     "games",

@@ -1,31 +1,35 @@
 """Reading many files on every core: ``check --json`` and ``import`` of a season's files.
 
 Each file is read on its own (parsed, checked against the format, played through the
-engine), so a long list of files is handed out in chunks to worker processes, one per
-core, and their results come back in the order of the files: what the command prints and
-stores is the same, byte for byte and row for row, as when one process reads them all
-(``tests/test_parallel.py`` runs both). A few small files are read in this process:
-starting workers costs more than it saves (``PARALLEL_FROM_BYTES``).
+engine), so a long list of files is handed out in chunks to a
+``concurrent.futures.ProcessPoolExecutor``, one process per core, and the results come
+back in the order of the files: what the command prints and stores is the same, byte for
+byte and row for row, as when one process reads them all (``tests/test_parallel.py`` runs
+both). A few small files are read in this process: starting workers costs more than it
+saves (``PARALLEL_FROM_BYTES``). ``EUCHRE_LOG_WORKERS`` sets the number of processes (1
+reads everything here; ``MAX_WORKERS`` at most).
 
-On Linux the workers are forked from this process (``_forked``): they start with
-everything already imported and the list of files, and only numbers and results go
-through pipes. Elsewhere a ``concurrent.futures`` process pool starts them (``_pooled``).
-
-``EUCHRE_LOG_WORKERS`` sets the number of processes (1 reads everything here).
+A worker leaves Ctrl-C to the command: between tasks it ignores it, and a task it is
+running stops at once (``_worker_started``), so that a stopped command never waits for
+a long file nor prints a worker's traceback. A worker that dies (killed, out of memory)
+is ``WorkerLost``, which the command says in words. This module knows nothing of the
+command line: the commands print.
 """
 
 from __future__ import annotations
 
-import gc
+import importlib
 import os
 import signal
-import struct
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 R = TypeVar("R")
 
@@ -98,11 +102,14 @@ def chunks(
     return out
 
 
-def _context() -> Any:
-    """The platform's way to start a process where there is no ``fork`` to use (spawn:
-    the workers import everything afresh)."""
+def pool_context() -> Any:
+    """How worker processes start: forked where that is safe and fast (Linux), so they
+    begin with everything this process has imported; elsewhere the platform's default
+    (spawn), which imports it afresh."""
     import multiprocessing
 
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
 
 
@@ -113,12 +120,92 @@ class WorkerLost(Exception):
 LOST = "a worker process stopped before it finished (was it killed, or out of memory?)"
 
 
+READERS = ("euchre_log.formats.models", "euchre_log.formats.load")
+"""What a worker reading files needs: imported here before the workers start, so that
+forked workers begin with the models built (0.4 s of processor time each otherwise)."""
+
+
+def ordered_map(
+    task: Callable[[list[str]], list[R]],
+    paths: Sequence[str],
+    *,
+    workers: int,
+    preload: Sequence[str] = READERS,
+) -> Generator[R, None, None]:
+    """``task`` over the paths in chunks, one result per path, in the order of ``paths``.
+
+    With ``workers`` above 1 the chunks run in that many processes, a few at a time ahead
+    of the one being yielded, so memory stays bounded however many files there are; with
+    1 they run here, one after the other. ``task`` is sent to the workers by name (a
+    module-level function, or a ``functools.partial`` of one). ``WorkerLost`` when a
+    worker died; a Ctrl-C, or the caller stopping early, stops the workers' tasks, and
+    the Ctrl-C is raised here. The modules of ``preload`` are imported before the workers
+    start."""
+    if workers <= 1:
+        parts = chunks(list(paths))
+    else:  # at least a few chunks per worker, however little there is to read
+        sizes = [_size(path) for path in paths]
+        limit = max(1, min(CHUNK_BYTES, sum(sizes) // (4 * workers)))
+        parts = chunks(list(paths), limit, sizes)
+    if workers <= 1 or len(parts) < 2:
+        for part in parts:
+            yield from task(part)
+        return
+    for name in preload:
+        importlib.import_module(name)
+    yield from _pooled(task, parts, min(workers, len(parts)))
+
+
+def _pooled(
+    task: Callable[[list[str]], list[R]], parts: list[list[str]], workers: int
+) -> Iterator[R]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    before = {p.pid for p in multiprocessing.active_children()}
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=pool_context(), initializer=_worker_started
+    )
+    ahead: deque[Future[list[R]]] = deque()
+    todo = iter(parts)
+    finished = False
+    try:
+        try:
+            # The workers are started with the first task: a Ctrl-C meanwhile is raised
+            # once they have taken over its handling, never in a worker still starting.
+            with _no_interrupt():
+                ahead.append(pool.submit(_run, task, next(todo)))
+            for part in todo:
+                ahead.append(pool.submit(_run, task, part))
+                if len(ahead) >= AHEAD * workers:
+                    break
+            while ahead:
+                done = ahead.popleft().result()
+                nxt = next(todo, None)
+                if nxt is not None:
+                    ahead.append(pool.submit(_run, task, nxt))
+                yield from done
+        except BrokenProcessPool:
+            raise WorkerLost(LOST) from None
+        finished = True
+    finally:
+        with _no_interrupt():  # a second Ctrl-C does not leave the pool half shut
+            if not finished:
+                # Stopped early (a Ctrl-C, a lost worker, an error, the caller): each
+                # worker is told to stop, its task and those it has queued, so the pool
+                # ends without waiting for them.
+                for child in multiprocessing.active_children():
+                    if child.pid not in before and child.pid is not None:
+                        os.kill(child.pid, signal.SIGINT)
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
 @contextmanager
 def _no_interrupt() -> Iterator[None]:
-    """Ctrl-C held back while a worker is forked or the pool's state changes: a worker
-    forked now starts with it held back too (until ``_quiet_worker`` ignores it), and the
-    pool's own state is never left half changed. A Ctrl-C pressed meanwhile is raised as
-    soon as this ends, where the command stops cleanly."""
+    """Ctrl-C held back: a worker started meanwhile starts with it held back too (until
+    ``_worker_started`` takes it over), and the pool is never left half started or half
+    shut. A Ctrl-C pressed meanwhile is raised as soon as this ends."""
     block = getattr(signal, "pthread_sigmask", None)
     if block is None:  # not POSIX: nothing to hold back
         yield
@@ -130,238 +217,42 @@ def _no_interrupt() -> Iterator[None]:
         block(signal.SIG_SETMASK, old)
 
 
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the command: it ignores it (one pressed while it started
-    is dropped); the command stops the workers itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+_in_task = False
+"""In a worker: whether a task is running, which a Ctrl-C stops."""
+_stopped = False
+"""In a worker: whether a Ctrl-C came, after which it does no more work."""
+
+
+def _worker_started() -> None:
+    """A worker's start: a Ctrl-C (the terminal sends it to the workers too, and the
+    command to each worker when it stops early) stops the running task and every task
+    after it, and is otherwise ignored, so that a worker never dies of it while it takes
+    a task or sends a result back, nor prints a traceback; the command shuts the pool.
+    A command started with Ctrl-C ignored (in the background) leaves it ignored."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, _interrupted)
     unblock = getattr(signal, "pthread_sigmask", None)
     if unblock is not None:
         unblock(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def ordered_map(
-    task: Callable[[list[str]], list[R]], paths: Sequence[str], *, workers: int
-) -> Generator[R, None, None]:
-    """``task`` over the paths in chunks, one result per path, in the order of ``paths``.
-
-    With ``workers`` above 1 the chunks run in that many processes, a few at a time ahead
-    of the one being yielded, so memory stays bounded however many files there are; with
-    1 they run here, one after the other. ``WorkerLost`` when a worker died; a Ctrl-C
-    stops the workers and is raised here. On Linux the workers are forked (``_forked``);
-    elsewhere ``task`` must be a module-level function, sent to them by name."""
-    if workers <= 1:
-        parts = chunks(list(paths))
-    else:  # at least a few chunks per worker, however little there is to read
-        sizes = [_size(path) for path in paths]
-        limit = max(1, min(CHUNK_BYTES, sum(sizes) // (4 * workers)))
-        parts = chunks(list(paths), limit, sizes)
-    if workers <= 1 or len(parts) < 2:
-        for part in parts:
-            yield from task(part)
-    elif sys.platform.startswith("linux"):
-        yield from _forked(task, parts, min(workers, len(parts)))
-    else:
-        yield from _pooled(task, parts, workers)
+def _interrupted(signum: int, frame: object) -> None:
+    global _stopped
+    _stopped = True
+    if _in_task:
+        raise KeyboardInterrupt
 
 
-# --- forked workers (Linux) ------------------------------------------------------------
-#
-# The workers are forked from this process, so they start with everything imported and
-# with the list of chunks; this process only tells each free worker the number of the
-# next chunk, through one pipe they all read (a number is 4 bytes, written whole), and
-# reads each result back from that worker's own pipe: its chunk's number, its length and
-# the pickled result. Nothing of multiprocessing or concurrent.futures is imported for
-# it, which took 15 ms of every command that reads many files.
-
-_NUMBER = struct.Struct("<I")
-_FRAME = struct.Struct("<IQ")  # the chunk's number, the length of the pickled result
-
-
-def _forked(
-    task: Callable[[list[str]], list[R]], parts: list[list[str]], workers: int
-) -> Iterator[R]:
-    import selectors
-
-    # Every object this process holds is frozen first, out of reach of the cyclic garbage
-    # collector: a worker's collections would otherwise walk all of them, writing to each,
-    # so the memory it shares with this process would be copied page by page; and this
-    # process's own collections would walk them again while it takes the results in (8%
-    # of check --json over 10,000 hands, benchmarks.run). They stay frozen: the command
-    # ends soon after, and letting them go would have the collection at exit walk them
-    # all (another 5%). A caller that lives on may call gc.unfreeze().
-    gc.freeze()
-    # This process keeps the numbers' read end open too: were every worker to die, a
-    # number written would otherwise fail with a broken pipe instead of WorkerLost.
-    numbers_in, numbers_out = os.pipe()
-    results: dict[int, int] = {}  # a worker's result pipe -> its process id
-    selector: selectors.BaseSelector | None = None
-    finished = False
+def _run(task: Callable[[list[str]], list[R]], part: list[str]) -> list[R]:
+    """One task in a worker, which a Ctrl-C stops (``_worker_started``)."""
+    global _in_task
+    _in_task = True
     try:
-        for _ in range(workers):
-            with _no_interrupt():  # a Ctrl-C now is raised once the worker is on the list
-                read, write = os.pipe()
-                try:
-                    pid = os.fork()
-                except BaseException:
-                    os.close(read)
-                    os.close(write)
-                    raise
-                if pid == 0:  # the worker: it never returns from here
-                    _work(task, parts, numbers_in, write)
-                os.close(write)
-                results[read] = pid
-        selector = selectors.DefaultSelector()
-        for fd in results:
-            selector.register(fd, selectors.EVENT_READ)
-        pending = {fd: bytearray() for fd in results}
-        came: dict[int, tuple[bool, Any]] = {}
-        handed = min(len(parts), AHEAD * workers)
-        os.write(numbers_out, b"".join(_NUMBER.pack(i) for i in range(handed)))
-        received = 0
-        for k in range(len(parts)):
-            while k not in came:
-                if not selector.get_map():
-                    raise WorkerLost(LOST)  # every worker ended, with chunks left to read
-                for key, _ in selector.select():
-                    data = os.read(key.fd, 1 << 20)
-                    if not data:
-                        # The worker ended before it was told to: it was killed. Nothing
-                        # is lost if every chunk handed out so far has come back.
-                        if received < handed or pending[key.fd]:
-                            raise WorkerLost(LOST)
-                        selector.unregister(key.fd)
-                        continue
-                    buffer = pending[key.fd]
-                    buffer += data
-                    for number, value in _whole_frames(buffer):
-                        came[number] = value
-                        received += 1
-            ok, value = came.pop(k)
-            if handed < len(parts):
-                os.write(numbers_out, _NUMBER.pack(handed))
-                handed += 1
-            if not ok:
-                raise value
-            yield from value
-        finished = True
+        if _stopped:
+            raise KeyboardInterrupt
+        return task(part)
     finally:
-        with _no_interrupt():
-            # With no numbers left to read, a worker ends; one still working is stopped
-            # (the command is ending early: a Ctrl-C, a lost worker, an error).
-            os.close(numbers_out)
-            os.close(numbers_in)
-            for fd, pid in results.items():
-                os.close(fd)
-                if not finished:
-                    with suppress(ProcessLookupError):
-                        os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-            if selector is not None:
-                selector.close()
-
-
-def _whole_frames(buffer: bytearray) -> Iterator[tuple[int, tuple[bool, Any]]]:
-    """The results whole in ``buffer`` (a chunk's number, and whether it worked with its
-    result or its exception), taken out of it; a frame still coming stays."""
-    import pickle
-
-    while len(buffer) >= _FRAME.size:
-        number, size = _FRAME.unpack_from(buffer)
-        end = _FRAME.size + size
-        if len(buffer) < end:
-            return
-        value = pickle.loads(memoryview(buffer)[_FRAME.size : end])
-        del buffer[:end]
-        yield number, value
-
-
-def _work(
-    task: Callable[[list[str]], list[Any]], parts: list[list[str]], numbers: int, out: int
-) -> None:
-    """A forked worker: reads the number of a chunk, writes back its result (or the
-    exception it raised), until there are no more numbers; then ends the process,
-    without running any of the command's own clean-up (``os._exit``). It keeps no other
-    file open: another pool's pipes, or this one's other ends, held here would keep their
-    readers from ever seeing their end."""
-    import pickle
-
-    code = 0
-    try:
-        _quiet_worker()
-        keep = sorted({0, 1, 2, numbers, out})
-        for low, high in zip(keep, [*keep[1:], _max_fd()], strict=True):
-            os.closerange(low + 1, high)
-        while raw := os.read(numbers, _NUMBER.size):
-            (number,) = _NUMBER.unpack(raw)
-            try:
-                payload = pickle.dumps((True, task(parts[number])), pickle.HIGHEST_PROTOCOL)
-            except BaseException as exc:  # SystemExit too: the command raises it as it is
-                payload = pickle.dumps((False, _picklable(exc)), pickle.HIGHEST_PROTOCOL)
-            frame = _FRAME.pack(number, len(payload)) + payload
-            view = memoryview(frame)
-            while view:
-                view = view[os.write(out, view) :]
-    except BaseException:  # the command stopped reading: nothing to say to anyone
-        code = 1
-    finally:
-        os._exit(code)
-
-
-def _max_fd() -> int:
-    """One past the highest file descriptor a process may have open."""
-    try:
-        return os.sysconf("SC_OPEN_MAX")
-    except (AttributeError, ValueError, OSError):
-        return 65536
-
-
-def _picklable(exc: BaseException) -> BaseException:
-    """The exception itself when it can go through a pipe, else its text."""
-    import pickle
-
-    try:
-        pickle.loads(pickle.dumps(exc))
-    except Exception:
-        return RuntimeError(f"{type(exc).__name__}: {exc}")
-    return exc
-
-
-# --- a process pool (where there is no fork) -------------------------------------------
-
-
-def _pooled(
-    task: Callable[[list[str]], list[R]], parts: list[list[str]], workers: int
-) -> Iterator[R]:
-    from concurrent.futures import Future, ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=_context(), initializer=_quiet_worker
-    )
-    ahead: deque[Future[list[R]]] = deque()
-    todo = iter(parts)
-
-    def hand_out(part: list[str]) -> None:
-        with _no_interrupt():
-            ahead.append(pool.submit(task, part))
-
-    try:
-        for part in todo:
-            hand_out(part)
-            if len(ahead) >= AHEAD * workers:
-                break
-        while ahead:
-            try:
-                done = ahead.popleft().result()
-            except BrokenProcessPool:
-                raise WorkerLost(LOST) from None
-            nxt = next(todo, None)
-            if nxt is not None:
-                hand_out(nxt)
-            yield from done
-    finally:
-        with _no_interrupt():
-            pool.shutdown(wait=True, cancel_futures=True)
+        _in_task = False
 
 
 __all__ = [
@@ -369,6 +260,7 @@ __all__ = [
     "WorkerLost",
     "chunks",
     "ordered_map",
+    "pool_context",
     "workers_available",
     "workers_for",
 ]

@@ -1,14 +1,15 @@
 """Read euchre-log/1 files into the engine, with messages that say where and what.
 
-``read_log`` validates a file's structure with the Pydantic models (``read_log_bytes``
-reads the canonical form without them, ``canonical``), then ``play_log``
-plays every hand through the engine. Anything malformed raises ``LogError`` with the hand
+``read_log_bytes`` (a file's bytes) and ``read_log`` (a parsed document) validate a file's
+structure with the Pydantic models of ``models``, then ``play_log`` plays every hand
+through the engine. Anything malformed raises ``LogError`` with the hand
 number (from 1) and the action's index (from 0), and a sentence a card player can act on.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Iterator
@@ -16,12 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, assert_never, cast
 
 from ..engine import actions as A
+from ..engine import limits
 from ..engine.cards import SUIT_LETTERS, TEAM_NAMES
 from ..engine.flags import IllegalAction
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules, RulesError
-from .canonical import HandView, canonical_log
 from .results import result_dict
 from .shared import CALLS, DISCARDS, ORDERS, PASSES, PLAYS
 from .shared import CARD_INDEX as CARD_INDEX
@@ -31,16 +32,66 @@ from .shared import shared_actions as shared_actions
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
 
-    from .canonical import LogView, ResultView
     from .models import ActionModel, GameLog, HandRecord, HandResultModel
-
-    AnyLog = GameLog | LogView
-    """A log read through the models, or in its canonical form without them."""
 
 SUIT_INDEX = {s: i for i, s in enumerate(SUIT_LETTERS)}
 TEAM_INDEX = {t: i for i, t in enumerate(TEAM_NAMES)}
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
+# ---------------------------------------------------------------------------
+# How big a game log can be
+#
+# A file is read whole and parsed whole, and parsing costs many times a file's size when it
+# holds many small values (63 MB of one-word notes took 1.9 GB). So a file is held, before
+# it is parsed, to what the largest game the limits allow (``engine.limits``) can need, as
+# export writes it (indented): its bytes, its JSON objects and its values. These bounds are
+# worked out from the limits; ``tests/test_limits.py`` checks the sizes below against
+# what the writer really writes.
+
+LONGEST_ACTION_BYTES = 330
+"""The longest action, as export writes it: a farmer's hand with five cards shown and
+five received, one card a line."""
+LONGEST_FLAG_BYTES = 700
+"""The longest flag in a hand's result: a renege with its proof and a message of three
+hundred characters. An action raises at most one."""
+HAND_BYTES = 2_500
+"""A hand without its actions and flags: dealer, upcard, the deal and kitty of a 32-card
+deck, and its result."""
+TEXT_BYTES = 12
+"""A character of text, as JSON may write it: an astral character as two ``\\u``
+escapes."""
+GAME_TEXT = (
+    limits.MAX_GAME_TEXT
+    + 4 * limits.MAX_NAME
+    + limits.MAX_TITLE
+    + limits.MAX_DATE
+    + limits.MAX_NOTES
+)
+"""The characters of text a game may hold: its notes and reasons, names, title, date and
+the game's notes."""
+LARGEST_GAME_BYTES = (
+    limits.MAX_GAME_ACTIONS * (LONGEST_ACTION_BYTES + LONGEST_FLAG_BYTES)
+    + limits.MAX_HANDS * HAND_BYTES
+    + GAME_TEXT * TEXT_BYTES
+)
+"""The largest game the limits allow, as export writes it, at most (23 MB)."""
+MIB = 1024 * 1024
+MAX_FILE_BYTES = math.ceil(LARGEST_GAME_BYTES * 1.25 / MIB) * MIB
+"""The largest file read: the largest game, with a quarter to spare for other layouts,
+rounded up to a whole megabyte (30 MB)."""
+LARGEST_GAME_OBJECTS = limits.MAX_GAME_ACTIONS * 3 + limits.MAX_HANDS * 8 + 8
+"""The JSON objects (``{...}``) of the largest game: an action, a flag and its proof for
+each action; each hand's own (the hand, its deal, its result and its three scores, a
+flag with a proof); the file's, the game's, its players, rules and starting score."""
+LARGEST_GAME_VALUES = limits.MAX_GAME_ACTIONS * 32 + limits.MAX_HANDS * 80 + 64
+"""Its values, as ``json_values`` counts them: at most sixteen for an action (a farmer's
+hand) and as many for its flag, eighty for a hand's own, and the game's head."""
+MAX_JSON_OBJECTS = LARGEST_GAME_OBJECTS * 5 // 4
+"""The most JSON objects a file may hold: the largest game's, with a quarter to spare."""
+MAX_JSON_VALUES = LARGEST_GAME_VALUES * 5 // 4
+"""The most values a file may hold: the largest game's, with a quarter to spare."""
+LARGEST_GAME = (
+    f"a game holds at most {limits.MAX_HANDS} hands and {limits.MAX_GAME_ACTIONS} actions"
+)
 
 
 class LogError(ValueError):
@@ -83,11 +134,11 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         size = os.stat(path).st_size
         if size > limit:
-            raise LogError(f"the file is {_size(size)}; the limit is {_size(limit)}")
+            raise LogError(f"the file is {_size(size)}; {_the_limit(limit)}")
         with open(path, "rb") as f:
             raw = _read_at_most(f, size, limit)
         if len(raw) > limit:
-            raise LogError(f"the file holds more than {_size(limit)}; the limit is {_size(limit)}")
+            raise LogError(f"the file holds more than {_size(limit)}; {_the_limit(limit)}")
     except FileNotFoundError:
         raise LogError("no such file") from None
     except IsADirectoryError:
@@ -116,7 +167,17 @@ def _read_at_most(f: BinaryIO, size: int, limit: int) -> bytes:
         if not chunk:
             return bytes(more)
         more += chunk
-    raise LogError(f"the file holds more than {_size(limit)}; the limit is {_size(limit)}")
+    raise LogError(f"the file holds more than {_size(limit)}; {_the_limit(limit)}")
+
+
+def _the_limit(limit: int) -> str:
+    """The limit, in words; for a game log, why it is that."""
+    if limit != MAX_FILE_BYTES:
+        return f"the limit is {_size(limit)}"
+    return (
+        f"the limit is {_size(limit)}, more than the largest game the limits allow can "
+        f"take ({LARGEST_GAME})"
+    )
 
 
 def _size(n: int) -> str:
@@ -126,14 +187,54 @@ def _size(n: int) -> str:
     return f"{n // 1024} KB" if n >= 1024 else f"{n} bytes"
 
 
-def read_log_bytes(raw: bytes, *, canonical: bool = True) -> AnyLog | None:
-    """A euchre-log/1 file parsed and validated: in its canonical form without Pydantic
-    (``canonical.canonical_log``, unless ``canonical`` is False: the caller tried it), else
-    in one pass in Pydantic's Rust core; None when it is not a valid one, so that the
-    caller takes the slower path that says why (or reads it as EGN)."""
-    fast = canonical_log(raw) if canonical else None
-    if fast is not None:
-        return fast
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"{[,')
+
+
+def _structure(raw: bytes) -> bytes:
+    """The brackets and commas of JSON text that stand outside its strings, worked out
+    in a few passes over the bytes without building anything per value: escaped
+    backslashes and quotes go, then everything but quotes, brackets and commas, then each
+    pair of quotes with nothing left between them (which keeps every other character on
+    its side of the strings); what strings are left hold brackets or commas, and go."""
+    rest = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    rest = rest.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
+    return b"".join(rest.split(b'"')[0::2]) if b'"' in rest else rest
+
+
+def json_values(raw: bytes) -> int:
+    """At least as many as the values (objects, lists, keys, texts, numbers) parsing the
+    JSON text would make, counted without building anything: each value in an object or
+    a list is preceded by a comma or its opening bracket (those in strings count too)."""
+    return raw.count(b",") + raw.count(b"[") + raw.count(b"{")
+
+
+def check_bounds(raw: bytes) -> None:
+    """Refuse a euchre-log/1 file that holds more JSON objects or values than the largest
+    game the limits allow, before it is parsed: parsing it could take gigabytes. Brackets
+    and commas are counted first as they stand (a few microseconds), and only when that
+    count is over, again with the texts left out (a note may hold commas)."""
+    objects = raw.count(b"{")
+    values = objects + raw.count(b",") + raw.count(b"[")  # json_values, its braces counted once
+    if objects <= MAX_JSON_OBJECTS and values <= MAX_JSON_VALUES:
+        return
+    bare = _structure(raw)
+    objects, values = bare.count(b"{"), json_values(bare)
+    if objects > MAX_JSON_OBJECTS:
+        raise LogError(
+            f"not a game log: it holds {objects} JSON objects, and the largest game the "
+            f"limits allow holds at most {MAX_JSON_OBJECTS} ({LARGEST_GAME})"
+        )
+    if values > MAX_JSON_VALUES:
+        raise LogError(
+            f"not a game log: it holds {values} JSON values, and the largest game the "
+            f"limits allow holds at most {MAX_JSON_VALUES} ({LARGEST_GAME})"
+        )
+
+
+def read_log_bytes(raw: bytes) -> GameLog | None:
+    """A euchre-log/1 file's bytes parsed and validated in one pass, in Pydantic's Rust
+    core; None when it is not a valid one, so that the caller takes the path that says
+    why (``parse_json_bytes`` and ``read_log``), or reads it as EGN."""
     from pydantic import ValidationError
 
     from .models import GameLog
@@ -242,15 +343,16 @@ def _describe(err: ErrorDetails) -> tuple[str, int | None, int | None]:
     if kind == "union_tag_not_found":
         return "the action has no 'type'", hand, action
     if kind in ("string_too_long", "too_long"):
+        # The limits of a game are said as the recorder says them (``engine.limits``).
         limit = err.get("ctx", {}).get("max_length")
         if field == "hands":
-            return (
-                f"a game holds at most {limit} hands; this file has {err.get('ctx', {}).get('actual_length')}",
-                None,
-                None,
-            )
+            has = err.get("ctx", {}).get("actual_length")
+            return f"{limits.too_many_hands()}; this file has {has}", None, None
         if field == "actions":
-            return f"a hand holds at most {limit} actions", hand, None
+            return limits.too_many_actions(), hand, None
+        if action is not None and field in ("text", "reason") and isinstance(value, str):
+            said = limits.note_too_long if field == "text" else limits.reason_too_long
+            return said(len(value)), hand, action
         unit = "characters" if kind == "string_too_long" else "entries"
         return f"{field or 'the file'} is too long: {limit} {unit} at most", hand, action
     if kind == "missing":
@@ -489,7 +591,7 @@ def _decode(t: A.ActionType, d: dict[str, Any]) -> A.Action:
             assert_never(t)
 
 
-def rules_of(log: AnyLog) -> Rules:
+def rules_of(log: GameLog) -> Rules:
     """The validated rules of a log."""
     try:
         return Rules.build(log.game.rules)
@@ -497,7 +599,7 @@ def rules_of(log: AnyLog) -> Rules:
         raise LogError(str(exc)) from None
 
 
-def deal_hand(game: GameState, record: HandRecord | HandView) -> HandState:
+def deal_hand(game: GameState, record: HandRecord) -> HandState:
     """Start a hand from its record (dealer, upcard, deal, kitty) without its actions."""
     deal = None
     card = CARD_INDEX.__getitem__
@@ -509,7 +611,7 @@ def deal_hand(game: GameState, record: HandRecord | HandView) -> HandState:
     )
 
 
-def new_game(log: AnyLog) -> GameState:
+def new_game(log: GameLog) -> GameState:
     """An empty game with the log's rules and starting score."""
     score = log.game.initial_score
     rules = rules_of(log)
@@ -521,20 +623,15 @@ def new_game(log: AnyLog) -> GameState:
     return GameState(rules, (score.NS, score.EW))
 
 
-def play_hands(log: AnyLog, game: GameState) -> Iterator[int]:
+def play_hands(log: GameLog, game: GameState) -> Iterator[int]:
     """Play a log's hands through the engine one by one, yielding each hand's number."""
-    hands: list[HandRecord] | list[HandView] = log.hands
-    records: Iterator[HandRecord | HandView] = iter(hands)
-    for n, record in enumerate(records, start=1):
+    for n, record in enumerate(log.hands, start=1):
         try:
             hand = deal_hand(game, record)
         except IllegalAction as exc:
             raise LogError(str(exc), n) from None
         try:
-            decoded = record.engine if isinstance(record, HandView) else None
-            hand.extend(
-                decoded if decoded is not None else [engine_action(m) for m in record.actions]
-            )
+            hand.extend([engine_action(m) for m in record.actions])
         except IllegalAction as exc:
             raise LogError(str(exc), n, exc.index) from None
         if record.result is not None:
@@ -542,7 +639,7 @@ def play_hands(log: AnyLog, game: GameState) -> Iterator[int]:
         yield n
 
 
-def play_log(log: AnyLog) -> GameState:
+def play_log(log: GameLog) -> GameState:
     """Play a whole log through the engine; raises ``LogError`` if it is malformed."""
     game = new_game(log)
     for _ in play_hands(log, game):
@@ -556,7 +653,7 @@ _OLDER = (
 )
 
 
-def _check_result(given: HandResultModel | ResultView, game: GameState, number: int) -> None:
+def _check_result(given: HandResultModel, game: GameState, number: int) -> None:
     """A hand's stored ``result`` must agree with what the actions give."""
     actual: dict[str, Any] = dict(result_dict(game.results()[-1]))
     for key in ("trump", "maker", "alone", "defender_alone", "outcome"):

@@ -7,65 +7,21 @@ report alike.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Any
 
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS
-from ..engine.flags import Flag, FlagKind
+from ..engine.flags import Flag
 from ..engine.game import HandResult
-from ..engine.scoring import Outcome
-
-
-class TeamsDict(TypedDict):
-    """A number per partnership."""
-
-    NS: int
-    EW: int
-
-
-class ProofDict(TypedDict):
-    """How a renege is proven: the card held, the card played instead, the suit led."""
-
-    held: str
-    played: str
-    led: str | None
-    how: str
-    trick: int | None
-
-
-class FlagDict(TypedDict):
-    """A flag as the check report gives it (``models.FlagModel``)."""
-
-    kind: FlagKind
-    seat: str | None
-    trick: int | None
-    message: str
-    accused: NotRequired[str]
-    proof: NotRequired[ProofDict]
-
-
-class HandResultDict(TypedDict):
-    """A hand's result as the check report gives it (``models.HandResultModel``)."""
-
-    number: int
-    dealer: str
-    trump: str | None
-    maker: str | None
-    alone: bool
-    defender_alone: str | None
-    tricks: TeamsDict
-    points: TeamsDict
-    outcome: Outcome
-    score_after: TeamsDict
-    flags: list[FlagDict]
 
 
 def _seat(seat: int | None) -> str | None:
     return None if seat is None else SEAT_LETTERS[seat]
 
 
-def flag_dict(flag: Flag) -> FlagDict:
-    """A flag as the report gives it."""
-    out: FlagDict = {
+def flag_dict(flag: Flag) -> dict[str, Any]:
+    """A flag as the report gives it (``models.FlagModel``): ``accused`` and ``proof``
+    only when the flag has them."""
+    out: dict[str, Any] = {
         "kind": flag.kind,
         "seat": _seat(flag.seat),
         "trick": flag.trick,
@@ -84,8 +40,9 @@ def flag_dict(flag: Flag) -> FlagDict:
     return out
 
 
-def result_dict(r: HandResult) -> HandResultDict:
-    """A hand's result as the report (and an exported log's ``result``) gives it."""
+def result_dict(r: HandResult) -> dict[str, Any]:
+    """A hand's result as the report (and an exported log's ``result``) gives it
+    (``models.HandResultModel``)."""
     return {
         "number": r.number,
         "dealer": SEAT_LETTERS[r.dealer],

@@ -1,9 +1,9 @@
 """The engine's actions a reader makes most, one shared object each.
 
 A play, a pass, an order, a discard and a call are immutable values, and a season of games
-holds only a few hundred different ones (4 seats by 33 cards...): the readers
-(``reader.engine_action``, ``canonical``) hand out these objects instead of building one
-per card played, and the journal finds their stored texts by identity (``store.journal``).
+holds only a few hundred different ones (4 seats by 33 cards...): the reader
+(``reader.engine_action``) hands out these objects instead of building one per card
+played, and the journal finds their stored texts by identity (``store.journal``).
 """
 
 from __future__ import annotations

@@ -146,8 +146,8 @@ def name_key(text: str) -> str:
 def four_players(value: Mapping[str, str]) -> dict[str, str]:
     """A log's players, checked: all four seats, each a name on one line, four different
     people. They are kept as written but trimmed (a sealed export's hash covers them), in
-    seat order; ``ValueError`` says what is wrong. The models and the canonical reader
-    both check the players with this."""
+    seat order; ``ValueError`` says what is wrong. The models check a file's players
+    with this."""
     from ..engine.cards import SEAT_LETTERS, SEAT_NAMES
 
     missing = [s for s in SEAT_LETTERS if s not in value]

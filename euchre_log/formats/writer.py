@@ -1,9 +1,13 @@
-"""Write games as euchre-log/1 documents, in the canonical card form."""
+"""Write games as euchre-log/1 documents, in the canonical card form.
+
+A document is ``models.GameLog`` as JSON data (a hand ``models.HandRecord``, the game
+``models.GameInfo``), built as plain dicts: ``export`` writes them without importing
+Pydantic, and the tests read them back through the models."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, assert_never, cast
+from typing import Any, assert_never
 
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
@@ -11,8 +15,7 @@ from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules
 from .names import LOG_FORMAT
-from .results import HandResultDict, result_dict
-from .shapes import GameInfoDict, HandDict, LogDict
+from .results import result_dict
 
 
 def action_dict(a: A.Action) -> dict[str, Any]:
@@ -103,10 +106,14 @@ def hand_dict(
     *,
     deal: Mapping[int, Iterable[int]] | None = None,
     kitty: Iterable[int] = (),
-    result: HandResultDict | None = None,
-) -> HandDict:
+    result: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """One hand as the file format writes it."""
-    out: HandDict = {"dealer": SEAT_LETTERS[dealer], "upcard": CARD_TEXT[upcard], "actions": []}
+    out: dict[str, Any] = {
+        "dealer": SEAT_LETTERS[dealer],
+        "upcard": CARD_TEXT[upcard],
+        "actions": [],
+    }
     if deal:
         out["deal"] = {SEAT_LETTERS[s]: [CARD_TEXT[c] for c in deal[s]] for s in sorted(deal)}
     kitty = list(kitty)
@@ -118,7 +125,7 @@ def hand_dict(
     return out
 
 
-def state_hand_dict(hand: HandState, result: HandResultDict | None = None) -> HandDict:
+def state_hand_dict(hand: HandState, result: dict[str, Any] | None = None) -> dict[str, Any]:
     """A played hand, from the engine's state."""
     return hand_dict(
         hand.dealer, hand.upcard, hand.actions, deal=hand.deal, kitty=hand.kitty, result=result
@@ -133,10 +140,8 @@ def game_info(
     date: str | None = None,
     initial_score: tuple[int, int] = (0, 0),
     notes: str | None = None,
-) -> GameInfoDict:
-    """The ``game`` object of a log."""
-    # Built in the order a log shows them (title and date before the players), which a
-    # TypedDict literal cannot do with its optional keys first.
+) -> dict[str, Any]:
+    """The ``game`` object of a log, its keys in the order a log shows them."""
     info: dict[str, Any] = {}
     if title:
         info["title"] = title
@@ -148,10 +153,10 @@ def game_info(
         info["initial_score"] = {"NS": initial_score[0], "EW": initial_score[1]}
     if notes:
         info["notes"] = notes
-    return cast("GameInfoDict", info)
+    return info
 
 
-def log_dict(info: GameInfoDict, game: GameState, *, with_results: bool = True) -> LogDict:
+def log_dict(info: dict[str, Any], game: GameState, *, with_results: bool = True) -> dict[str, Any]:
     """A whole game as a euchre-log/1 document; ``with_results`` fills each hand's ``result``."""
     results = game.results() if with_results else None
     hands = [

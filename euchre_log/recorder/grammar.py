@@ -104,6 +104,59 @@ def _split_cards(word: str) -> list[str] | None:
     return out
 
 
+def _ranks_and_cards(word: str) -> list[tuple[str, bool]] | None:
+    """``kt9ha`` as ``[("k", False), ("t", False), ("9h", True), ("a", False)]``: the
+    word split into ranks alone and whole cards (``True``), at each place a card written
+    rank first (``9h``) tried before a rank alone, and a card written suit first (``ha``)
+    last; None when it cannot be split so, or holds only one of the two (a run the
+    grammar takes)."""
+    ends: dict[int, list[tuple[str, bool]] | None] = {len(word): []}
+    for i in range(len(word) - 1, -1, -1):  # from the end, so each start is tried once
+        found: list[tuple[str, bool]] | None = None
+        rank = _RANK_PIECE.match(word, i)
+        cards = [(word[i : i + size], True) for size in (3, 2) if i + size <= len(word)]
+        tries = [c for c in cards if rank is not None and c[0].startswith(rank.group())]
+        tries += [(rank.group(), False)] if rank is not None else []
+        tries += [c for c in cards if c not in tries]
+        for piece, whole in tries:
+            rest = ends.get(i + len(piece))
+            if rest is None:
+                continue
+            if whole:
+                try:
+                    parse_card(piece)
+                except CardError:
+                    continue
+            found = [(piece, whole), *rest]
+            break
+        ends[i] = found
+    pieces = ends[0]
+    if pieces is None or len({whole for _, whole in pieces}) < 2:
+        return None
+    return pieces
+
+
+def _mixed_run_error(token: str) -> EntryError | None:
+    """Why a run like ``kt9ha`` is refused, in words, with what to type instead; None
+    when the token is no such run."""
+    pieces = _ranks_and_cards(token.lower())
+    if pieces is None:
+        return None
+    ranks = " ".join(p for p, whole in pieces if not whole)
+    cards = " ".join(p for p, whole in pieces if whole)
+    apart: list[str] = []
+    for k, (piece, whole) in enumerate(pieces):
+        if k and whole == pieces[k - 1][1]:
+            apart[-1] += piece
+        else:
+            apart.append(piece)
+    return EntryError(
+        f"{token!r} mixes cards by rank alone ({ranks}) with cards named with their suit "
+        f"({cards}) in one run: a run is all ranks alone (like kt9) or all cards with their "
+        f"suits (like kh9h). Type them apart: {' '.join(apart)}"
+    )
+
+
 def _is_seat(token: str) -> bool:
     try:
         parse_seat(token)
@@ -437,6 +490,9 @@ class Session(GameRecord):
         """The card a token plays: a card, or a rank that the record makes one card."""
         rank = RANKS.get(token.lower())
         if rank is None:
+            mixed = _mixed_run_error(token)
+            if mixed is not None:
+                raise mixed
             return self._card(token, "a card to play")
         seat = hand.turn
         if forced is not None and forced.card & 7 == rank:

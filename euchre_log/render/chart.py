@@ -16,8 +16,6 @@ from collections.abc import Sequence
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
-from .grid import Lines
-
 NS_STYLE = "bold cyan"
 EW_STYLE = "bold magenta"
 BOTH_STYLE = "bold"
@@ -199,6 +197,6 @@ class ScoreChart:
         indent = " " * (label_w + 2)
         one_line = Text(indent) + Text("   ").join(keys)
         if one_line.cell_len <= width:
-            return Group(Lines(lines), marks, one_line)
+            return Group(*lines, marks, one_line)
         # Too narrow for the key on one line: one entry a line, so none of it wraps.
-        return Group(Lines(lines), marks, *(Text(indent) + key for key in keys))
+        return Group(*lines, marks, *(Text(indent) + key for key in keys))

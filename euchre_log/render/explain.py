@@ -44,7 +44,7 @@ from .replay import (
     Marks,
     flag_text,
     maker_action,
-    result_sentence,
+    result_view,
     sentence,
     trump_words,
     unrecorded_words,
@@ -297,7 +297,7 @@ def explain_view(
         if hand.defender >= 0:
             deal.append(f" {person(hand.defender, players)} defended alone.")
     parts.append(deal)
-    parts.append(result_sentence(result, players))
+    parts.append(result_view(result, players))
     tricks = next((a for a in hand.actions if isinstance(a, A.Tricks)), None)
     if tricks is not None:
         parts.append(Text(unrecorded_words(hand, tricks) + ": what was played then is not known."))

@@ -26,8 +26,6 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from .grid import Lines, plain_text
-
 NARROW = 60
 """Below this many columns the views switch to their narrow layouts."""
 
@@ -247,14 +245,6 @@ class Fitted:
         return squeezed if squeezed is not None else self.narrow()
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        if options.max_width >= self.below:
-            # A plain table that fits at its natural widths is drawn as it is (``fitted``
-            # returns the table itself): laid out directly, line for line what Rich
-            # prints, without measuring every cell twice (a list of a thousand games).
-            text = plain_text(console, self.table, options.max_width)
-            if text is not None:
-                yield Lines(list(text.split("\n", allow_blank=True)))
-                return
         yield self.fitted(console, options)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:

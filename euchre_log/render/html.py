@@ -466,6 +466,10 @@ def _head(g: _Game) -> str:
     return "".join(out)
 
 
+_SHORT_HEADINGS = ("Dealer", "Up", "Trump", "Maker", "", "Tricks", "Result", "Points", "Score")
+"""The cells' headings on a phone, after the hand's number ("alone" says itself)."""
+
+
 def _hand_table(g: _Game) -> str:
     game, players = g.game, g.players
     cols = (
@@ -499,18 +503,26 @@ def _hand_table(g: _Game) -> str:
             flag = ' <span class="fl" title="flagged">!<span class="sr"> flagged</span></span>'
         outcome = OUTCOME_WORDS.get(result.outcome, result.outcome)
         trump = suit_html(result.trump) if result.trump is not None else "-"
+        cells = (
+            escape(seat_name(result.dealer, players)),
+            card_html(hand.upcard),
+            trump,
+            escape(seat_name(result.maker, players)),
+            alone,
+            score_text(result.tricks) if result.trump is not None else "-",
+            escape(outcome),
+            escape(points_text(result.points)),
+            score_text(result.score_after),
+        )
         out.append(
             f'<tr class="o-{escape(result.outcome)}">'
             f'<th scope="row"><a href="#{g.hand_id(result.number)}">{result.number}</a>{flag}</th>'
-            f"<td>{escape(seat_name(result.dealer, players))}</td>"
-            f"<td>{card_html(hand.upcard)}</td>"
-            f"<td>{trump}</td>"
-            f"<td>{escape(seat_name(result.maker, players))}</td>"
-            f"<td>{alone}</td>"
-            f"<td>{score_text(result.tricks) if result.trump is not None else '-'}</td>"
-            f"<td>{escape(outcome)}</td>"
-            f"<td>{escape(points_text(result.points))}</td>"
-            f"<td>{score_text(result.score_after)}</td></tr>"
+            # Each cell names its column, for the phone's layout: a hand a card, a cell a
+            # "heading value" pair (the table's own head is out of sight there).
+            + "".join(
+                f'<td data-h="{_SHORT_HEADINGS[i]}">{cell}</td>' for i, cell in enumerate(cells)
+            )
+            + "</tr>"
         )
     out.append("</tbody></table></div>")
     flags = [(r, f) for r in g.results for f in r.flags]
@@ -1097,6 +1109,16 @@ padding:.4rem .6rem}
 }
 @media (max-width:500px){
 main{padding:.5rem}h1{font-size:1.35rem}
+.hands,.hands tbody{display:block;white-space:normal}
+.hands thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.hands tr{display:flex;flex-wrap:wrap;gap:0 .9rem;padding:.3rem 0;
+border-bottom:1px solid var(--line)}
+.hands th,.hands td{border:0;padding:0}
+.hands th[scope=row]{flex-basis:100%;font-weight:700}
+.hands th[scope=row]::before{content:"Hand ";font-weight:400;color:var(--mut)}
+.hands td[data-h]:not([data-h=""])::before{content:attr(data-h) " ";color:var(--mut);
+font-size:.8rem;font-weight:400}
+.hands td:empty{display:none}
 .board{padding:.35rem;gap:.35rem}
 .seat{padding:.3rem}.cards li{min-width:2.1rem;padding:0 .15rem}
 .tg{grid-template-columns:repeat(3,minmax(2.9rem,auto))}
@@ -1114,7 +1136,8 @@ body{font-size:11pt;color:#000;background:#fff}
 a{text-decoration:none}
 }
 """.strip()
-"""The page's style sheet: the table on a green baize, a narrower layout below 500 px, a
+"""The page's style sheet: the table on a green baize, a narrower layout below 500 px (the
+hand table a card a hand, each value beside its heading, nothing scrolled sideways), a
 dark scheme, and a print sheet that shows every trick of every hand and no buttons. Under
 ``.js`` (set by the script) and on screen only, a hand shows one step at a time."""
 

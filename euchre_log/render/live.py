@@ -16,6 +16,7 @@ from ..engine.cards import (
     CARD_TEXT,
     SEAT_LETTERS,
     SEAT_NAMES,
+    SUIT_LETTERS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     TEAM_NAMES,
@@ -248,11 +249,7 @@ def resume(session: Session, players: Mapping[str, str], *, flags: bool = False)
         out.append(trick_so_far(hand, players))
     if flags:
         out.extend(flag_line(f, players) for f in hand.result_flags())
-        for v in hand.pending_calls():
-            line = Text(call_words(v, players) + ": ", style="bold")
-            line.append("not proven yet", style="yellow")
-            line.append(": it will be judged when the hand ends.")
-            out.append(line)
+        out.extend(pending_line(v, players) for v in hand.pending_calls())
     return out
 
 
@@ -273,7 +270,9 @@ def status(session: Session, players: Mapping[str, str]) -> RenderableType:
 
 
 def prompt(session: Session, players: Mapping[str, str]) -> str:
-    """Whose turn it is and what they may do, ending in ``> ``."""
+    """Whose turn it is and what they may do, ending in ``> ``. What it offers is what
+    the engine's ``HandState.can`` allows now: the seats that may defend alone, the
+    suits that may be named, a pass only where passing is allowed."""
     hand = session.hand
     if hand is None:
         if session.game.winner is not None:
@@ -293,17 +292,28 @@ def prompt(session: Session, players: Mapping[str, str]) -> str:
             seat, "order it up"
         )
         suit = SUIT_SYMBOLS[hand.offered_suit()]
-        return f"{name}: pass (p) or {verb} {suit} (o, o! alone) > "
+        # Under the Canadian loner the dealer's partner may only assist alone.
+        how = "o, o! alone" if hand.can(A.Order(seat, False)) else "o! alone"
+        blind = "; blind for a blind double loner" if hand.can(A.BlindDoubleLoner(seat)) else ""
+        return f"{name}: pass (p) or {verb} {suit} ({how}{blind}) > "
     if hand.phase == ROUND_TWO:
         banned = SUIT_SYMBOLS[hand.offered_suit()]
-        stuck = (
-            " (stuck: must name one)" if seat == hand.dealer and hand.rules.stick_the_dealer else ""
-        )
-        return f"{name}: pass (p) or name trump, not {banned} (c d h s, h! alone){stuck} > "
+        letters = [SUIT_LETTERS[s].lower() for s in range(4) if hand.can(A.Call(seat, s, False))]
+        named = f"{' '.join(letters)}, {letters[0]}! alone" if letters else "c d h s"
+        if hand.can(A.Pass(seat)):
+            return f"{name}: pass (p) or name trump, not {banned} ({named}) > "
+        return f"{name}, dealer: stuck, so name trump, not {banned} ({named}) > "
     if hand.phase == DISCARD:
-        extra = " (or defend E/W alone)" if hand.alone and hand.rules.defend_alone else ""
+        defend = _defenders(hand)
+        extra = f" (or defend {defend} alone)" if defend else ""
         return f"{name}, dealer: discard (a card, or ? if unseen){extra} > "
     return f"{name} to play{_play_hint(hand, seat)} > "
+
+
+def _defenders(hand: HandState) -> str:
+    """``N/S``: the seats that may defend alone now (the lone hand's opponents, where the
+    rules allow it), or an empty string."""
+    return "/".join(SEAT_LETTERS[s] for s in range(4) if hand.can(A.DefendAlone(s)))
 
 
 def _play_hint(hand: HandState, seat: int) -> str:
@@ -320,14 +330,8 @@ def _play_hint(hand: HandState, seat: int) -> str:
 
         legal = [a.card for a in hand.legal_actions() if isinstance(a, A.Play)]
         hints.append("holds " + " ".join(CARD_SYMBOLS[c] for c in sorted(legal)))
-    if (
-        not hand.trick
-        and not hand.trick_pos
-        and hand.alone
-        and hand.defender < 0
-        and hand.rules.defend_alone
-    ):
-        hints.append("or defend alone first")
+    if not hand.trick and not hand.trick_pos and (defend := _defenders(hand)):
+        hints.append(f"or defend {defend} alone first")
     return " (" + "; ".join(hints) + ")"
 
 
@@ -435,6 +439,19 @@ def call_words(v: CallVerdict, players: Mapping[str, str]) -> str:
     )
 
 
+def pending_line(v: CallVerdict, players: Mapping[str, str]) -> Text:
+    """A call the record does not settle yet. It is judged on the line that proves or
+    disproves it (often a later play), and one still open when the hand's record ends is
+    unresolved: no penalty."""
+    line = Text(call_words(v, players) + ": ", style="bold")
+    line.append("not proven yet", style="yellow")
+    line.append(
+        ": it is judged as soon as the record proves or disproves it, at the latest when "
+        "the hand ends."
+    )
+    return line
+
+
 def verdict_lines(
     game: GameState, before: Marks, players: Mapping[str, str], shown: set[int]
 ) -> list[Text]:
@@ -451,10 +468,7 @@ def verdict_lines(
             made_now = v.index >= since
             decided_now = v.decided_at is not None and v.decided_at >= since
             if v.status == PENDING and made_now:
-                line = Text(call_words(v, players) + ": ", style="bold")
-                line.append("not proven yet", style="yellow")
-                line.append(": it will be judged when the hand ends.")
-                out.append(line)
+                out.append(pending_line(v, players))
             elif v.status == UPHELD and decided_now:
                 line = Text(call_words(v, players) + ": ", style="bold")
                 line.append("upheld", style="bold red")

@@ -29,7 +29,7 @@ from ..engine.hand import HandState
 from ..engine.knowledge import DEALT, DEDUCED, SeatKnowledge, discard_of, knowledge
 from ..formats.text import block, visible
 from . import cards as rc
-from .fit import NARROW, Fitted
+from .fit import NARROW, Fields, Fitted
 from .tables import FLAG_WORDS
 from .words import card_row, label, message, person, suit_words, team_label
 
@@ -295,8 +295,8 @@ def exchanged(hand: HandState) -> set[int]:
     return seats
 
 
-def result_sentence(result: HandResult, players: Mapping[str, str]) -> Text:
-    """``Ann (North) made it with 3 tricks: NS +1. Score NS 1, EW 0.``"""
+def result_pieces(result: HandResult, players: Mapping[str, str]) -> list[Text]:
+    """The sentences of ``result_sentence``: what happened, the points, the score."""
     out = Text()
     outcome = result.outcome
     if outcome == "passed_out":
@@ -319,12 +319,28 @@ def result_sentence(result: HandResult, players: Mapping[str, str]) -> Text:
             out.append(f"{who} was euchred, taking only {took} trick{s}.", style="yellow")
     else:
         out.append(f"Outcome: {outcome.replace('_', ' ')}.")
+    pieces = [out]
     gained = [f"{TEAM_NAMES[t]} {result.points[t]:+d}" for t in (0, 1) if result.points[t]]
     if gained:
-        out.append(" " + ", ".join(gained) + ".")
+        pieces.append(Text(", ".join(gained) + "."))
     ns, ew = result.score_after
-    out.append(f" Score NS {ns}, EW {ew}.", style="bold")
-    return out
+    pieces.append(Text(f"Score NS {ns}, EW {ew}.", style="bold"))
+    return pieces
+
+
+def result_sentence(result: HandResult, players: Mapping[str, str]) -> Text:
+    """``Ann (North) made it with 3 tricks: NS +1. Score NS 1, EW 0.``"""
+    first, *rest = result_pieces(result, players)
+    sentence = first.copy()
+    for piece in rest:  # each piece a text of one style, the space before it in that style
+        sentence.append(" " + piece.plain, style=piece.style)
+    return sentence
+
+
+def result_view(result: HandResult, players: Mapping[str, str]) -> Fields:
+    """``result_sentence`` for the terminal: a line breaks between its sentences where it
+    can, so that the score is never split (``Score NS\n1, EW 1.``)."""
+    return Fields(result_pieces(result, players), sep=" ")
 
 
 def flag_text(flag: Flag, players: Mapping[str, str]) -> Text:
@@ -624,7 +640,7 @@ def trick_view(
     parts.extend(action_sentence(hand, a, players) for a in stages(hand).get(k + 1, []))
     parts.extend(marks.tricks.get(k + 1, ()))
     if k == tricks_shown(hand) - 1:
-        parts.append(result_sentence(game.results()[index], players))
+        parts.append(result_view(game.results()[index], players))
     return Group(*parts)
 
 
@@ -662,7 +678,7 @@ def hand_screens(
     tricks = tricks_shown(hand)
     setup: list[RenderableType] = [title, setup_view(hand, players, marks)]
     if not tricks:
-        setup.append(result_sentence(game.results()[index], players))
+        setup.append(result_view(game.results()[index], players))
     screens = [Screen(hand.number, 0, Group(*setup), f"Hand {hand.number} of {n}: the deal")]
     for k in range(tricks):
         screens.append(
@@ -704,5 +720,5 @@ def hand_view(
         parts.append(Text(""))
         parts.append(trick_view(game, index, k, players, marks))
     if not tricks:
-        parts.append(result_sentence(game.results()[index], players))
+        parts.append(result_view(game.results()[index], players))
     return Group(*parts)

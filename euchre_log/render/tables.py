@@ -12,7 +12,7 @@ from ..engine.cards import SEAT_LETTERS, TEAM_NAMES
 from ..engine.game import GameState, HandResult
 from ..formats.text import visible
 from . import cards as rc
-from .fit import NARROW, Fitted
+from .fit import NARROW, Fields, Fitted
 
 OUTCOME_WORDS = {
     "made": "made",
@@ -131,26 +131,29 @@ def _outcome(result: HandResult) -> Text:
 
 def hand_stack(game: GameState, players: Mapping[str, str] | None = None) -> RenderableType:
     """The hand table stacked for a narrow screen: two lines a hand, the deal and trump,
-    then the outcome, the tricks, the points and the score."""
+    then the outcome, the tricks, the points and the score; each piece of a line is kept
+    whole (``score 2-0`` is never split), the line broken between pieces."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column()
     for hand, result in zip(game.hands, game.results(), strict=True):
         deal = Text(f"{seat_name(result.dealer, players)} deals ")
         deal.append_text(rc.card(hand.upcard))
+        said = [deal]
         if result.trump is not None:
-            deal.append(" · ")
-            deal.append_text(rc.suit(result.trump))
-            deal.append(f" by {seat_name(result.maker, players)}")
+            trump = Text()
+            trump.append_text(rc.suit(result.trump))
+            trump.append(f" by {seat_name(result.maker, players)}")
             if result.alone:
-                deal.append(f" {_alone(result)}")
-        end = _outcome(result)
+                trump.append(f" {_alone(result)}")
+            said.append(trump)
+        end = [_outcome(result)]
         if result.trump is not None:
-            end.append(f" · tricks {score_text(result.tricks)}")
+            end.append(Text(f"tricks {score_text(result.tricks)}"))
         if any(result.points):
-            end.append(f" · {points_text(result.points)}")
-        end.append(f" · score {score_text(result.score_after)}")
-        grid.add_row(_number(result), Group(deal, end))
+            end.append(Text(points_text(result.points)))
+        end.append(Text(f"score {score_text(result.score_after)}"))
+        grid.add_row(_number(result), Group(Fields(said), Fields(end)))
     return Group(
         Text(
             "Each hand: the deal and trump, then the result (tricks and score NS-EW).", style="dim"

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..formats.report import game_report
-from ..formats.shapes import GameInfoDict, LogDict
 from ..formats.writer import game_info, log_dict
 from .db import Store
 from .read import StoredGame, load_game
 
 
-def info_of(stored: StoredGame) -> GameInfoDict:
+def info_of(stored: StoredGame) -> dict[str, Any]:
     """The ``game`` object of a stored game's log."""
     return game_info(
         stored.players,
@@ -23,7 +22,7 @@ def info_of(stored: StoredGame) -> GameInfoDict:
     )
 
 
-def export_log(store: Store, game_id: int) -> LogDict:
+def export_log(store: Store, game_id: int) -> dict[str, Any]:
     """A stored game as a euchre-log/1 document, each hand's ``result`` filled in."""
     from ..formats.fingerprint import fingerprint
     from ..formats.seal import head_hash

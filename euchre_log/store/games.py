@@ -22,9 +22,9 @@ from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
 from ..engine.game import GameState, hand_result
 from ..engine.hand import HandState
+from ..engine.limits import MAX_HANDS
 from ..engine.record import StartHand
 from ..engine.rules import Rules
-from ..formats.names import MAX_HANDS
 from ..formats.reader import LogError
 from ..formats.seal import sealed_rules
 from ..formats.text import keyed_by_older_rule as older_rule

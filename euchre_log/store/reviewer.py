@@ -10,17 +10,14 @@ can draw a progress bar. It touches no database: ``review`` uses it for files to
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from typing import Any
 
 from ..engine.hand import HandState
 from ..engine.review import HandReview, review_hand
 from ..engine.solver import Solver
+from ..formats.parallel import pool_context, workers_available
 
 PARALLEL_FROM = 48
 """The fewest hands worth starting worker processes for (about a third of a second of
@@ -36,22 +33,6 @@ def _review_batch(hands: Sequence[HandState]) -> list[HandReview]:
     return [review_hand(h, solver) for h in hands]
 
 
-def workers_available() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
-
-
-def _context() -> Any:
-    """Fork where it is safe and fast (Linux): the workers start with the engine already
-    imported. Elsewhere the platform's default (spawn), which imports it afresh."""
-    if sys.platform.startswith("linux"):
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context()
-
-
 @contextmanager
 def worker_pool(hands: int, workers: int | None = None) -> Iterator[ProcessPoolExecutor | None]:
     """A pool of ``workers`` processes (every core when None) for reviewing ``hands``
@@ -61,7 +42,7 @@ def worker_pool(hands: int, workers: int | None = None) -> Iterator[ProcessPoolE
     if wanted == 1 or hands < PARALLEL_FROM:
         yield None
         return
-    with ProcessPoolExecutor(max_workers=wanted, mp_context=_context()) as pool:
+    with ProcessPoolExecutor(max_workers=wanted, mp_context=pool_context()) as pool:
         yield pool
 
 

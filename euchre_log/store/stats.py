@@ -20,11 +20,10 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 from ..engine.cards import SEAT_LETTERS, SUIT_LETTERS
 from ..formats.names import CALL_FIELDS, PLAYER_FIELDS, SUM_FIELDS, TEAMS
-from ..formats.shapes import PartnershipStatsDict, PlayerStatsDict, StatsDict
 from ..formats.text import keyed_by_older_rule, name_key
 from .db import Store, StoreError
 
@@ -290,7 +289,9 @@ def review_totals(games: Iterable[tuple[dict[str, int], str]]) -> dict[str, Any]
     }
 
 
-def compute(store: Store, flt: StatsFilter = StatsFilter(), *, review: bool = True) -> StatsDict:
+def compute(
+    store: Store, flt: StatsFilter = StatsFilter(), *, review: bool = True
+) -> dict[str, Any]:
     """The stats as the ``stats --json`` document: players, partnerships and totals,
     with the open-hand review's counts from the cached reviews (``review``; null
     everywhere without it).
@@ -331,7 +332,7 @@ def _damaged(store: Store) -> str:
     )
 
 
-def _compute(store: Store, flt: StatsFilter, *, review: bool) -> StatsDict:
+def _compute(store: Store, flt: StatsFilter, *, review: bool) -> dict[str, Any]:
     with _queries(store) as run:
         shaped, who = _resolve(run, flt)
         pid: int | None = shaped.params.get("pid")
@@ -346,9 +347,9 @@ def _compute(store: Store, flt: StatsFilter, *, review: bool) -> StatsDict:
         # A seat whose player row another program removed is still counted, by its id.
         names: dict[int, str] = {i: f"(player {i}, not in the database)" for i in ids}
         names.update({int(i): str(name) for i, name in found})
-    # Built key by key from the field lists (PLAYER_FIELDS...), which mypy cannot follow:
-    # tests/test_shapes.py checks the documents against the TypedDicts and the schema.
-    players: list[PlayerStatsDict] = []
+    # Built key by key from the field lists (PLAYER_FIELDS...): the document is
+    # ``outputs.StatsOut`` as JSON data, which the tests validate against that model.
+    players: list[dict[str, Any]] = []
     for player, side in rows.items():
         own = makers.get(player) or {**empty_breakdown(), **dict.fromkeys(OWN_CALLS, 0)}
         counts = {**side, **{k: own[k] for k in OWN_CALLS}}
@@ -359,9 +360,9 @@ def _compute(store: Store, flt: StatsFilter, *, review: bool) -> StatsDict:
         entry.update({k: counts[k] for k in PLAYER_FIELDS})
         entry.update({dim: own[dim] for dim in ("by_round", "by_trump", "by_seat")})
         entry["review"] = review_totals(by_player.get(player, ())) if review else None
-        players.append(cast(PlayerStatsDict, entry))
+        players.append(entry)
     players.sort(key=lambda e: (e["name"].casefold(), e["name"]))
-    partnerships: list[PartnershipStatsDict] = []
+    partnerships: list[dict[str, Any]] = []
     for (lo, hi), counts in pairs.items():
         pair = sorted((names[lo], names[hi]), key=lambda n: (n.casefold(), n))
         item: dict[str, Any] = {"players": pair}
@@ -369,7 +370,7 @@ def _compute(store: Store, flt: StatsFilter, *, review: bool) -> StatsDict:
         item["points_for"] = counts["points"]
         item["review"] = review_totals(by_pair.get((lo, hi), ())) if review else None
         ordered = {k: item[k] for k in ("players", *PARTNERSHIP_FIELDS, "review")}
-        partnerships.append(cast(PartnershipStatsDict, ordered))
+        partnerships.append(ordered)
     partnerships.sort(key=lambda e: [(n.casefold(), n) for n in e["players"]])
     return {
         "filters": {"player": who, "since": flt.since, "games": list(flt.games)},

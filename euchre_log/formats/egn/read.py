@@ -20,7 +20,6 @@ from ...engine.game import GameState
 from ...engine.hand import DISCARD, PLAY, HandState
 from ..models import LOG_FORMAT, ActionModel
 from ..reader import LogError, describe_errors, engine_action
-from ..shapes import HandDict, LogDict
 from ..writer import game_info, hand_dict
 from .annotations import alternative_note, split_annotation, tagged_json
 from .cards import parse_egn_card
@@ -127,7 +126,7 @@ class _GameReader:
         """A ``LogError`` for this game (prefixed with its number inside a match file)."""
         return LogError(self.prefix + message, hand, action)
 
-    def read(self, players_override: list[str] | None, more_notes: list[str]) -> LogDict:
+    def read(self, players_override: list[str] | None, more_notes: list[str]) -> dict[str, Any]:
         meta = self.egn.metadata
         notes, extra_rules, date = self.description(meta)
         notes += self.other_notes(meta)
@@ -239,7 +238,7 @@ class _DealReader:
 
     # -- the deal
 
-    def read(self, game: GameState) -> HandDict:
+    def read(self, game: GameState) -> dict[str, Any]:
         self.trump = self.trump_of_calls()
         state = self.deal.initial_state
         upcard = self.card(state.up_card, f"deal {self.n}, the upcard")
@@ -542,7 +541,7 @@ def is_egn(data: Any) -> bool:
     return isinstance(data, dict) and data.get("fileType") in (EGN_FILE_TYPE, EMN_FILE_TYPE)
 
 
-def _match_to_logs(match: EmnMatch, stem: str) -> list[LogDict]:
+def _match_to_logs(match: EmnMatch, stem: str) -> list[dict[str, Any]]:
     meta = match.metadata
     registry = {p.id: p.name or p.id for p in meta.players or () if p.id is not None}
     match_title = meta.title if meta.title is not None else stem
@@ -557,7 +556,7 @@ def _match_to_logs(match: EmnMatch, stem: str) -> list[LogDict]:
     return out
 
 
-def egn_to_logs(data: Any, file: str) -> list[LogDict]:
+def egn_to_logs(data: Any, file: str) -> list[dict[str, Any]]:
     """Convert a parsed EGN game (``.egn``) or EMN match (``.emn``) into euchre-log/1 documents.
 
     The file's shape is validated first (``shape``): a field of the wrong type, a list or a

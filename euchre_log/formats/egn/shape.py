@@ -36,7 +36,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from ..models import MAX_ACTIONS, MAX_HANDS
+from ...engine import limits
+from ...engine.limits import MAX_ACTIONS, MAX_HANDS
 from ..reader import LogError
 from .notation import EGN_FILE_TYPE, EMN_FILE_TYPE
 from .words import shape_error, shown
@@ -67,18 +68,18 @@ MAX_PLAYERS: Final = 10
 """Players named in a game, as EGN's schema allows (euchre-log plays four)."""
 MAX_EXCHANGES: Final = 4
 """Card exchanges in a bidding, as EGN's schema allows."""
-MAX_SCORE: Final = 1000
+MAX_SCORE: Final = limits.MAX_START_SCORE
 """A score's size either way, as euchre-log/1's ``initial_score``."""
 MAX_INDEX: Final = 1_000_000
 """The size of a number EGN only uses to place things (``branchIndex``)."""
 
-TITLE_CHARS: Final = 500
+TITLE_CHARS: Final = limits.MAX_TITLE
 """A title, as a euchre-log/1 game's and the store's."""
-NAME_CHARS: Final = 100
+NAME_CHARS: Final = limits.MAX_NAME
 """A player's name, as euchre-log/1's and the store's."""
-DATE_CHARS: Final = 100
+DATE_CHARS: Final = limits.MAX_DATE
 """A date, as euchre-log/1's and the store's."""
-TEXT_CHARS: Final = 10_000
+TEXT_CHARS: Final = limits.MAX_NOTES
 """A description or an annotation: a game's notes and a note's text in euchre-log/1."""
 ID_CHARS: Final = 100
 """An id (``gameId``, a match's player ids) or a team's name."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..reader import LogError, parse_json_bytes
+from ..reader import LogError, json_values, parse_json_bytes
 from .words import Loc, where
 
 MAX_EGN_BYTES: Final = 16 * 1024 * 1024
@@ -20,16 +20,13 @@ MAX_DEPTH: Final = 20
 
 def parse_egn_bytes(raw: bytes) -> Any:
     """Parse an EGN file's bytes, refusing a file too big, or with too many values, before
-    any of it is built: commas and brackets bound the values that parsing would make (a
-    value in a list or object is preceded by a comma or an opening bracket), and counting
-    them is fast and builds nothing."""
+    any of it is built (``reader.json_values`` counts them from commas and brackets)."""
     if len(raw) > MAX_EGN_BYTES:
         raise LogError(
             f"the file is {len(raw) / (1024 * 1024):.0f} MB; euchre-log reads EGN games and "
             f"matches of up to {MAX_EGN_BYTES // (1024 * 1024)} MB"
         )
-    bound = raw.count(b",") + raw.count(b"[") + raw.count(b"{")
-    if bound > MAX_JSON_VALUES:
+    if json_values(raw) > MAX_JSON_VALUES:
         raise LogError(_too_many())
     return parse_json_bytes(
         raw, long_number="the file holds a number far too long for any EGN field"
