@@ -80,7 +80,7 @@ class GameRecord:
         self.history = []
         self._starts = []
         for entry in history:
-            self._apply(entry)
+            self._add(entry)
 
     def record(self, entry: Entry) -> list[Flag]:
         """Apply one new entry and return the flags it raised; ``IllegalAction`` if the
