@@ -51,7 +51,7 @@ BATCH = 200  # games per transaction while building
 def stored_hands(store: Store) -> int:
     from sqlalchemy import func, select
 
-    from euchre_log.store.tables import HAND_T
+    from euchre_log.store.schema import HAND_T
 
     with store.reading() as conn:
         return int(conn.execute(select(func.count()).select_from(HAND_T)).scalar_one())

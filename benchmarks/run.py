@@ -206,7 +206,7 @@ def import_rates(paths: list[Path], runs: int, workdir: Path) -> dict[str, float
     store_phase()
     src = sqlite3.connect(workdir / "store.db")
     rows = src.execute(
-        "SELECT game_id, seq, hand, kind, data, created_at, prev_hash, hash FROM action"
+        "SELECT game_id, seq, hand, kind, data, time_us, tag, hash FROM action"
     ).fetchall()
     schema = src.execute("SELECT sql FROM sqlite_master WHERE name = 'action'").fetchone()[0]
     src.close()
@@ -217,11 +217,11 @@ def import_rates(paths: list[Path], runs: int, workdir: Path) -> dict[str, float
         con = sqlite3.connect(db, isolation_level=None)
         con.execute("PRAGMA journal_mode = WAL")
         con.execute("PRAGMA synchronous = FULL")
-        # The same table, its unique (game, seq) index included; no game table to refer to.
+        # The same table, its (game, seq) key included; no game table to refer to.
         con.execute(re.sub(r",\s*FOREIGN KEY\(game_id\) REFERENCES game \(id\)", "", schema))
         con.execute("BEGIN")
         con.executemany(
-            "INSERT INTO action (game_id, seq, hand, kind, data, created_at, prev_hash, hash)"
+            "INSERT INTO action (game_id, seq, hand, kind, data, time_us, tag, hash)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )

@@ -79,7 +79,7 @@ def build_db(path: Path, games: int = 1000, seed: int = SEED) -> Path:
     from euchre_log.formats.writer import game_info
     from euchre_log.store.access import open_store
     from euchre_log.store.games import import_games
-    from euchre_log.store.sql import SCHEMA_VERSION
+    from euchre_log.store.schema import SCHEMA_VERSION
 
     stamp = path.with_suffix(".stamp")
     # A database of another schema or judgement would be upgraded by the first command.

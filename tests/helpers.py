@@ -236,10 +236,61 @@ def assert_verdict(
     return report
 
 
+def journal(conn: Any, game_id: int) -> list[Any]:
+    """A game's journal as the chain covers it (``journal.Row``: seq, hand, kind, text,
+    time, tag, whole), read with plain SQL."""
+    from sqlalchemy import text
+
+    from euchre_log.store.journal import decoded
+
+    return decoded(
+        conn.execute(
+            text("SELECT * FROM action WHERE game_id = :g ORDER BY seq"), {"g": game_id}
+        ).all()
+    )
+
+
+def head_at(engine: Any, game_id: int, seq: int) -> str:
+    """The hash of a game's entry ``seq``, worked out from its genesis as a forger with
+    euchre-log's code would (schema 5 keeps it in no row but a hand's start)."""
+    from sqlalchemy import text
+
+    from euchre_log.store.journal import chain
+
+    with engine.connect() as conn:
+        uid = conn.execute(text("SELECT uid FROM game WHERE id = :g"), {"g": game_id}).scalar()
+        rows = journal(conn, game_id)
+    return str(dict(zip((r.seq for r in rows), chain(str(uid), rows), strict=True))[seq])
+
+
+def rewrite_journal(conn: Any, game_id: int, rows: list[Any]) -> dict[str, str]:
+    """Store ``rows`` (``journal.Row``, their texts perhaps edited) as a game's journal,
+    every tag and hash worked out again from its genesis: what a forger with the code
+    does. Returns each entry's old hash (worked out from the journal before) and new."""
+    from sqlalchemy import text
+
+    from euchre_log.store.journal import Logged, chain, stored
+
+    uid = str(conn.execute(text("SELECT uid FROM game WHERE id = :g"), {"g": game_id}).scalar())
+    old = chain(uid, journal(conn, game_id))
+    new = chain(uid, rows)
+    for r, digest in zip(rows, new, strict=True):
+        row = stored(game_id, Logged(r.seq, r.hand, r.kind, r.text, r.time, digest))
+        conn.execute(
+            text(
+                "UPDATE action SET data = :d, time_us = :t, tag = :x, hash = :h"
+                " WHERE game_id = :g AND seq = :s"
+            ),
+            {"d": row[4], "t": row[5], "x": row[6], "h": row[7], "g": game_id, "s": r.seq},
+        )
+    return dict(zip(old, new, strict=True))
+
+
 def reseal(engine: Any, game_id: int) -> None:
     """Seal a game again after its seats, players or rules were changed with plain SQL:
     its header rewritten to match, every hash of its chain recomputed, the heads its hands
-    and the register keep moved along, and the register's own chain recomputed.
+    and the register keep moved along, the register's rows of it given the names as now
+    stored, and the register's own chain recomputed.
 
     What a forger with euchre-log's code can do (``verify`` then finds the game intact:
     the README says so), and how a test stands up a game as an older euchre-log stored it,
@@ -248,7 +299,7 @@ def reseal(engine: Any, game_id: int) -> None:
 
     from euchre_log.store import registry
     from euchre_log.store.games import rejudge
-    from euchre_log.store.journal import canonical, chain_hash, genesis, header_data
+    from euchre_log.store.journal import canonical, header_data
 
     with engine.begin() as conn:
         game = conn.execute(text("SELECT * FROM game WHERE id = :g"), {"g": game_id}).one()
@@ -270,33 +321,27 @@ def reseal(engine: Any, game_id: int) -> None:
                 game.first_dealer,
             )
         )
-        rows = conn.execute(
-            text("SELECT * FROM action WHERE game_id = :g ORDER BY seq"), {"g": game_id}
-        ).all()
-        moved: dict[str, str] = {}
-        prev = genesis(game.uid)
-        for r in rows:
-            data = header if r.kind == "header" else r.data
-            digest = chain_hash(prev, r.seq, r.hand, r.kind, r.created_at, data)
-            conn.execute(
-                text("UPDATE action SET data = :d, prev_hash = :p, hash = :h WHERE id = :i"),
-                {"d": data, "p": prev, "h": digest, "i": r.id},
-            )
-            moved[r.hash] = digest
-            prev = digest
+        rows = [
+            r._replace(text=header) if r.kind == "header" else r for r in journal(conn, game_id)
+        ]
+        moved = rewrite_journal(conn, game_id, rows)
         conn.execute(
-            text("UPDATE game SET head_hash = :h WHERE id = :g"), {"h": prev, "g": game_id}
+            text("UPDATE game SET head_hash = :h WHERE id = :g"),
+            {"h": moved[game.head_hash], "g": game_id},
         )
         for old, new in moved.items():
             conn.execute(
                 text("UPDATE hand SET head_hash = :n WHERE game_id = :g AND head_hash = :o"),
                 {"n": new, "o": old, "g": game_id},
             )
+        names = registry.players_text(players)
         last = registry.genesis()
         seq = 0
         for r in conn.execute(text("SELECT * FROM game_registry ORDER BY seq")).all():
             header_hash = moved.get(r.header_hash, r.header_hash) if r.header_hash else None
             head_hash = moved.get(r.head_hash, r.head_hash) if r.head_hash else None
+            mine = r.game_id == game_id and r.players is not None
+            listed = names if mine else r.players
             digest = registry.row_hash(
                 last,
                 r.seq,
@@ -308,13 +353,22 @@ def reseal(engine: Any, game_id: int) -> None:
                 r.last_seq,
                 head_hash,
                 r.created_at,
+                r.source,
+                listed,
             )
             conn.execute(
                 text(
                     "UPDATE game_registry SET header_hash = :hh, head_hash = :h, prev_hash = :p,"
-                    " hash = :x WHERE seq = :s"
+                    " hash = :x, players = :n WHERE seq = :s"
                 ),
-                {"hh": header_hash, "h": head_hash, "p": last, "x": digest, "s": r.seq},
+                {
+                    "hh": header_hash,
+                    "h": head_hash,
+                    "p": last,
+                    "x": digest,
+                    "n": listed,
+                    "s": r.seq,
+                },
             )
             last, seq = digest, r.seq
         registry.set_head(conn, seq, last)

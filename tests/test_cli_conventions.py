@@ -472,7 +472,7 @@ def test_a_command_line_loads_only_its_commands_module(tmp_path: Path) -> None:
     from euchre_log.cli.app import COMMAND_MODULES as COMMAND_MODULE_NAMES
 
     loaded, out = modules_after(["--db", str(tmp_path / "t.db"), "games", "--json"], CLI)
-    assert json.loads(out.stdout) == {"games": []}
+    assert json.loads(out.stdout) == {"games": [], "total": 0}
     commands = {m.rsplit(".", 1)[1] for m in loaded} & set(COMMAND_MODULE_NAMES)
     assert commands == {"games"}
     loaded, out = modules_after(["--help"], CLI)

@@ -15,7 +15,7 @@ import pytest
 
 from .conftest import FIXTURES, SAMPLES, Cli, Database
 
-JOURNAL = "SELECT seq, hand, kind, data, created_at, prev_hash, hash FROM action"
+JOURNAL = "SELECT seq, hand, kind, data, time_us, tag, hash FROM action"
 GAME_FACTS = (
     "SELECT uid, title, date, notes, rules, first_dealer, initial_ns, initial_ew, created_at,"
     " updated_at, source, status, score_ns, score_ew, winner, hands, last_seq, head_hash"
@@ -188,7 +188,7 @@ def test_a_copy_stopped_half_way_leaves_whole_games_and_resumes(
 def test_a_postgresql_history_copies_back_into_sqlite(any_db: Database, tmp_path: Path) -> None:
     """The other way round: from a server (or a file) into a new local file."""
     Cli(any_db).json("import", str(SAMPLES / "family-game.json"))
-    Cli(any_db)("record", "1", input="undo\n")
+    assert Cli(any_db)("record", "1", "--reopen", input="undo\n").exit_code == 0
     local = tmp_path / "laptop" / "euchre-log.db"
     refused = copy(any_db, local)  # a folder that does not exist is not made
     assert refused.exit_code == 2 and "the folder" in refused.stderr

@@ -41,7 +41,7 @@ def test_the_recorder_summary_and_verify_show_the_same_fingerprint(cli: Cli, db:
     mark = summary["fingerprint"]
     verified = json.loads(cli("verify", "--json").stdout)
     assert verified["records"] == [
-        {"game": game, "last_entry": summary["last_entry"], "fingerprint": mark}
+        {"game": game, "last_entry": summary["last_entry"], "fingerprint": mark, "reopened": []}
     ]
     assert f"Fingerprint {mark} (the record up to its entry" in cli("summary", str(game)).stdout
     assert cli("verify", str(game), "--fingerprint", mark.lower()).exit_code == 0

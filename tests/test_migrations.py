@@ -31,6 +31,7 @@ from euchre_log.store.db import Store, StoreError
 from euchre_log.store.schema import SCHEMA_VERSION
 
 from .conftest import FIXTURES, ROOT, Cli, Database
+from .helpers import journal
 
 FIXTURE = FIXTURES / "schema-v1.db"
 EXPECTED: dict[str, Any] = json.loads(
@@ -136,20 +137,67 @@ def v2(db: Database) -> Database:
     return load_v2(db)
 
 
-def v1_contents(database: Database) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of the v1 tables, in the v1 columns only."""
+JOURNAL_COLUMNS = ("game_id", "seq", "hand", "kind", "data", "created_at", "prev_hash", "hash")
+"""A journal row as schemas 1 to 4 kept it (schema 5 keeps it compactly)."""
+
+
+def journal_as_before(database: Database) -> list[tuple[Any, ...]]:
+    """Every journal entry in the columns schemas 1 to 4 kept: from schema 5 on, the texts
+    decoded from the compact rows, and each entry's hash and the one before it worked out
+    again from the game's genesis; before, the columns as stored."""
+    if "created_at" in database.columns("action"):
+        names = ", ".join(JOURNAL_COLUMNS)
+        return sorted(database.rows(f"SELECT {names} FROM action"), key=repr)
+    from euchre_log.store.journal import chain, genesis
+
+    out = []
+    with database.engine.connect() as conn:
+        for game_id, uid in database.rows("SELECT id, uid FROM game"):
+            rows = journal(conn, game_id)
+            hashes = chain(uid, rows)
+            for r, prev, digest in zip(rows, [genesis(uid), *hashes], hashes, strict=False):
+                out.append((game_id, r.seq, r.hand, r.kind, r.text, r.time, prev, digest))
+    return sorted(out, key=repr)
+
+
+after_journal = journal_as_before
+
+
+def v1_contents(database: Database, fixture: Path = FIXTURE) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the v1 tables, in the v1 columns only (the journal's as before)."""
     out = {}
     for table in V1_TABLES:
-        columns, _ = fixture_rows(table)
+        if table == "action":
+            out[table] = journal_as_before(database)
+            continue
+        columns, _ = fixture_rows(table, fixture)
         names = ", ".join(f'"{c}"' for c in columns)
         out[table] = sorted(database.rows(f'SELECT {names} FROM "{table}"'), key=repr)
     return out
 
 
+def listed(cli: Cli) -> dict[str, Any]:
+    """``games --json`` as the old code printed it: without the count of games in all,
+    which schema 5's code adds (and which is every game here)."""
+    data: dict[str, Any] = cli.json("games", "--all")
+    assert data.pop("total") == len(data["games"])
+    return data
+
+
 def without_fingerprint(summary: dict[str, Any]) -> dict[str, Any]:
-    """A summary as the old code printed it: without the record's fingerprint (schema 4)."""
-    assert set(summary) >= {"fingerprint", "last_entry"}
-    return {k: v for k, v in summary.items() if k not in ("fingerprint", "last_entry")}
+    """A summary as the old code printed it: without the record's fingerprint (schema 4)
+    and its reopenings (schema 5)."""
+    assert set(summary) >= {"fingerprint", "last_entry", "reopened"}
+    return without_reopened(
+        {k: v for k, v in summary.items() if k not in ("fingerprint", "last_entry")}
+    )
+
+
+def without_reopened(summary: dict[str, Any]) -> dict[str, Any]:
+    """A summary as schema 4's code printed it: without its reopenings (schema 5), which
+    no game of the fixtures has."""
+    assert summary.pop("reopened") == []
+    return summary
 
 
 def assert_sealed(
@@ -157,19 +205,20 @@ def assert_sealed(
     before: dict[str, list[tuple[Any, ...]]],
     after: dict[str, list[tuple[Any, ...]]],
 ) -> None:
-    """The upgrade to schema 4 changed nothing of the old record but this: each game got
-    a header entry after its last one (entry 0 when it had none), holding its rules,
-    starting score, first dealer and players, and its head moved on to that header."""
+    """The upgrades to schemas 4 and 5 changed nothing of the old record but this: each
+    game got a header entry after its last one (entry 0 when it had none), holding its
+    rules, starting score, first dealer and players, and its head moved on to that header;
+    the journal is kept compactly, but every entry decodes to the very texts it held, and
+    every hash worked out again is the one it had (the chain is the same chain)."""
     games_before = {r[0]: r for r in before.pop("game")}
     games_after = {r[0]: r for r in after.pop("game")}
     columns = [c for c in database.columns("game") if c in fixture_rows("game")[0]]
     last, head = columns.index("last_seq"), columns.index("head_hash")
-    kind = fixture_rows("action")[0].index("kind")
-    assert [r for r in after.pop("action") if r[kind] != "header"] == before.pop("action")
+    kind = JOURNAL_COLUMNS.index("kind")
+    journal_after = after.pop("action")
+    assert [r for r in journal_after if r[kind] != "header"] == before.pop("action")
     assert after == before
-    headers = database.rows(
-        "SELECT game_id, seq, hand, prev_hash, hash, data FROM action WHERE kind = 'header'"
-    )
+    headers = [(r[0], r[1], r[2], r[6], r[7], r[4]) for r in journal_after if r[kind] == "header"]
     assert sorted(h[0] for h in headers) == sorted(games_before)  # every game is sealed
     for game_id, seq, hand, prev, digest, data in headers:
         old, new = games_before[game_id], games_after[game_id]
@@ -180,8 +229,17 @@ def assert_sealed(
         sealed = json.loads(data)
         assert set(sealed) == {"header", "players", "rules", "initial_score", "first_dealer"}
         assert sorted(sealed["players"]) == ["E", "N", "S", "W"]
-    registered = database.rows("SELECT game_id, event, header_seq, last_seq FROM game_registry")
+    registered = database.rows(
+        "SELECT game_id, event, header_seq, last_seq FROM game_registry WHERE source IS NULL"
+    )
     assert sorted(registered) == sorted((h[0], "upgraded", h[1], h[1]) for h in headers)
+    # Schema 5 registered every game again, with its source and players as stored.
+    again = database.rows(
+        "SELECT game_id, event, header_seq, last_seq, source FROM game_registry"
+        " WHERE source IS NOT NULL"
+    )
+    sources = dict(database.rows("SELECT id, source FROM game"))
+    assert sorted(again) == sorted((h[0], "upgraded", h[1], h[1], sources[h[0]]) for h in headers)
 
 
 def schema_facts(database: Database) -> dict[str, Any]:
@@ -210,10 +268,10 @@ def test_a_v1_database_is_upgraded_when_the_tool_opens_it_and_reads_as_before(
     v1: Database, cli: Cli
 ) -> None:
     before = v1_contents(v1)
-    assert cli.json("games") == EXPECTED["games"]
+    assert listed(cli) == EXPECTED["games"]
     facts = schema_facts(v1)
-    assert facts["version"] == str(SCHEMA_VERSION) == "4"
-    assert facts["revision"] == "0004"
+    assert facts["version"] == str(SCHEMA_VERSION) == "5"
+    assert facts["revision"] == "0005"
     assert "head_hash" in facts["tables"]["hand"]
     assert v1.value("SELECT count(*) FROM hand_review") == 0  # filled by stats, on demand
     # Nothing of the old record was lost or changed: every row of every table is there.
@@ -224,12 +282,8 @@ def test_a_v1_database_is_upgraded_when_the_tool_opens_it_and_reads_as_before(
     hands = v1.rows("SELECT game_id, number, head_hash FROM hand ORDER BY game_id, number")
     assert len(hands) == 18  # 13 + 1 + 1 + 2 + 1
     for game_id, number, head in hands:
-        last = v1.rows(
-            "SELECT hash FROM action WHERE game_id = :g AND hand = :n ORDER BY seq DESC",
-            g=game_id,
-            n=number,
-        )
-        assert head == last[0][0], (game_id, number)
+        last = [r for r in after_journal(v1) if r[0] == game_id and r[2] == number]
+        assert head == max(last, key=lambda r: r[1])[7], (game_id, number)
     # The games read exactly as the old code read them, and every chain is intact.
     for game, summary in EXPECTED["summary"].items():
         assert without_fingerprint(cli.json("summary", game)) == summary
@@ -252,9 +306,9 @@ def test_an_upgraded_database_records_on_with_each_hands_head(v1: Database, cli:
         hands = v1.rows(
             "SELECT number, head_hash FROM hand WHERE game_id = :g ORDER BY number", g=game
         )
-        last = v1.rows("SELECT hand, hash FROM action WHERE game_id = :g ORDER BY seq DESC", g=game)
+        last = sorted((r for r in after_journal(v1) if r[0] == game), key=lambda r: -r[1])
         for number, head in hands:
-            assert head == next(h for n, h in last if n == number)
+            assert head == next(r[7] for r in last if r[2] == number)
     assert len(v1.rows("SELECT number FROM hand WHERE game_id = 4")) == 3
     assert cli("verify").exit_code == 0
 
@@ -280,13 +334,13 @@ def test_an_upgrade_that_fails_half_way_changes_nothing(v1: Database, cli: Cli) 
     result = cli("games")
     assert result.exit_code == 2
     assert "cannot upgrade the database" in result.stderr
-    assert "from schema 1 to 4" in result.stderr and "stopped on purpose" in result.stderr
+    assert "from schema 1 to 5" in result.stderr and "stopped on purpose" in result.stderr
     assert "Nothing was changed." in result.stderr
     # The column was added and the hands filled before the failure: all of it rolled back.
     assert schema_facts(v1) == facts and v1.contents() == before
     v1.sql("DROP TRIGGER refuse" if v1.backend == "sqlite" else "DROP TRIGGER refuse ON meta")
-    assert cli.json("games") == EXPECTED["games"]
-    assert schema_facts(v1)["version"] == "4"
+    assert listed(cli) == EXPECTED["games"]
+    assert schema_facts(v1)["version"] == "5"
 
 
 def _built(conn: Any) -> dict[str, Any]:
@@ -344,13 +398,13 @@ def test_a_new_database_is_built_by_the_migrations_exactly_as_the_tables_declare
     assert db.table_names() == []
     open_store(str(db)).close()
     facts = schema_facts(db)
-    assert (facts["version"], facts["revision"]) == ("4", "0004")
+    assert (facts["version"], facts["revision"]) == ("5", "0005")
     with db.engine.connect() as conn:
         created = _built(conn)
         context = MigrationContext.configure(conn, opts={"compare_type": True})
         assert compare_metadata(context, SQLModel.metadata) == []
     assert created == migrated
-    assert len(created["tables"]) >= 8 and created["meta"]["schema_version"] == "4"
+    assert len(created["tables"]) >= 8 and created["meta"]["schema_version"] == "5"
 
 
 def test_two_tools_opening_an_old_database_at_once_both_work(v1: Database) -> None:
@@ -371,7 +425,7 @@ def test_two_tools_opening_an_old_database_at_once_both_work(v1: Database) -> No
     for s in opened:
         assert isinstance(s, Store)
         s.close()
-    assert schema_facts(v1)["revision"] == "0004"
+    assert schema_facts(v1)["revision"] == "0005"
     assert v1.value("SELECT count(*) FROM hand WHERE head_hash IS NULL") == 0
 
 
@@ -438,13 +492,8 @@ def test_the_migrations_ship_inside_the_package() -> None:
 
 
 def v2_contents(database: Database) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of the v2 tables, in the v2 columns."""
-    out = {}
-    for table in V1_TABLES:
-        columns, _ = fixture_rows(table, FIXTURE_V2)
-        names = ", ".join(f'"{c}"' for c in columns)
-        out[table] = sorted(database.rows(f'SELECT {names} FROM "{table}"'), key=repr)
-    return out
+    """Every row of the v2 tables, in the v2 columns (the journal's as before)."""
+    return v1_contents(database, FIXTURE_V2)
 
 
 def test_the_v2_fixture_is_a_database_of_schema_2(v2: Database) -> None:
@@ -456,9 +505,9 @@ def test_the_v2_fixture_is_a_database_of_schema_2(v2: Database) -> None:
 
 def test_a_v2_database_gains_the_review_cache_and_stats_fills_it(v2: Database, cli: Cli) -> None:
     before = v2_contents(v2)
-    assert cli.json("games") == EXPECTED_V2["games"]
+    assert listed(cli) == EXPECTED_V2["games"]
     facts = schema_facts(v2)
-    assert (facts["version"], facts["revision"]) == ("4", "0004")
+    assert (facts["version"], facts["revision"]) == ("5", "0005")
     assert "hand_review" in facts["tables"]
     assert v2.value("SELECT count(*) FROM hand_review") == 0
     after = v2_contents(v2)
@@ -466,7 +515,8 @@ def test_a_v2_database_gains_the_review_cache_and_stats_fills_it(v2: Database, c
     assert_sealed(v2, before, after)  # nothing of the old record changed
     for game, summary in EXPECTED_V2["summary"].items():
         assert without_fingerprint(cli.json("summary", game)) == summary
-    # stats reviews every hand once, keyed by the hand's head hash.
+    # review --all reviews every hand once, keyed by the hand's head hash, for stats.
+    assert cli("review", "--all").exit_code == 0
     stats = cli.json("stats")
     # Five hands are not analysed: one passed out in each of games 1 and 4, a renege in
     # each of games 2 and 4, and game 5's hand, not finished.
@@ -496,7 +546,7 @@ def test_a_v2_database_gains_the_review_cache_and_stats_fills_it(v2: Database, c
 
 
 def test_a_hand_whose_record_changes_is_reviewed_again(v2: Database, cli: Cli) -> None:
-    cli.json("stats")
+    cli("review", "--all")
     head = v2.value("SELECT head_hash FROM hand WHERE game_id = 5 AND number = 1")
     (old,) = v2.rows("SELECT head_hash, analysed FROM hand_review WHERE game_id = 5")
     assert old == (head, False)  # unfinished: not analysed
@@ -504,6 +554,8 @@ def test_a_hand_whose_record_changes_is_reviewed_again(v2: Database, cli: Cli) -
     assert cli("record", "5", input="qd kd ad 9d\nas ks\n").exit_code == 0
     moved = v2.value("SELECT head_hash FROM hand WHERE game_id = 5 AND number = 1")
     assert moved != head
+    assert cli.json("stats")["review"]["missing"] == 1
+    cli("review", "--all")
     assert cli.json("stats")["review"]["missing"] == 0
     rows = v2.rows("SELECT head_hash FROM hand_review WHERE game_id = 5 AND number = 1")
     assert rows == [(moved,)]  # the stale row is gone, the new one keyed by the new head
@@ -513,6 +565,7 @@ def test_a_hand_whose_record_changes_is_reviewed_again(v2: Database, cli: Cli) -
     assert again not in (head, moved)
     assert cli.json("stats", "--no-review")["review"] is None
     assert v2.rows("SELECT head_hash FROM hand_review WHERE game_id = 5") == [(moved,)]
+    cli("review", "--all")
     assert cli.json("stats")["review"]["missing"] == 0
     assert v2.rows("SELECT head_hash FROM hand_review WHERE game_id = 5") == [(again,)]
 
@@ -521,8 +574,129 @@ def test_a_v2_upgrade_that_fails_half_way_changes_nothing(v2: Database, cli: Cli
     _refuse_meta_updates(v2)
     before, facts = v2.contents(), schema_facts(v2)
     result = cli("games")
-    assert result.exit_code == 2 and "from schema 2 to 4" in result.stderr
+    assert result.exit_code == 2 and "from schema 2 to 5" in result.stderr
     assert schema_facts(v2) == facts and v2.contents() == before  # no hand_review table
     v2.sql("DROP TRIGGER refuse" if v2.backend == "sqlite" else "DROP TRIGGER refuse ON meta")
-    assert cli.json("games") == EXPECTED_V2["games"]
-    assert schema_facts(v2)["revision"] == "0004"
+    assert listed(cli) == EXPECTED_V2["games"]
+    assert schema_facts(v2)["revision"] == "0005"
+
+
+# ---------------------------------------------------------------------------
+# Schema 4 to 5: the compact journal; fingerprints given out before still verify
+
+FIXTURE_V4 = FIXTURES / "schema-v4.db"
+EXPECTED_V4: dict[str, Any] = json.loads(
+    (FIXTURES / "schema-v4.expected.json").read_text(encoding="utf-8")
+)
+V4_TABLES = (*V1_TABLES, "hand_review", "game_registry")
+
+
+def load_v4(target: Database) -> Database:
+    """Make ``target`` a database as the code of schema 4 left it."""
+    if target.backend == "sqlite":
+        assert target.path is not None
+        shutil.copyfile(FIXTURE_V4, target.path)
+        return target
+    from alembic import command
+
+    from euchre_log.store.migrate import alembic_config
+
+    with target.engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "0004")
+        conn.execute(text("DELETE FROM meta"))
+        for table in V4_TABLES:
+            columns, rows = fixture_rows(table, FIXTURE_V4)
+            if not rows:
+                continue
+            names = ", ".join(f'"{c}"' for c in columns)
+            marks = ", ".join(f":{c}" for c in columns)
+            records = [dict(zip(columns, row, strict=True)) for row in rows]
+            for r in records:
+                for flag in ("alone", "analysed"):
+                    if flag in r:
+                        r[flag] = bool(r[flag])
+            conn.execute(text(f'INSERT INTO "{table}" ({names}) VALUES ({marks})'), records)
+            if "id" in columns:
+                conn.execute(
+                    text(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                        f'(SELECT max(id) FROM "{table}"))'
+                    )
+                )
+    return target
+
+
+@pytest.fixture
+def v4(db: Database) -> Database:
+    """The fixture's database of schema 4, on each backend."""
+    return load_v4(db)
+
+
+def test_the_v4_fixture_is_a_database_of_schema_4(v4: Database) -> None:
+    facts = schema_facts(v4)
+    assert (facts["version"], facts["revision"]) == ("4", "0004")
+    assert {"prev_hash", "hash", "created_at"} <= set(facts["tables"]["action"])
+    assert v4.value("SELECT count(*) FROM action WHERE kind = 'header'") == 5
+
+
+def test_a_v4_journal_is_kept_compactly_and_exactly(v4: Database, cli: Cli) -> None:
+    """Every entry decodes to the texts and time it held, and every hash worked out again
+    from the game's genesis is the one schema 4 stored: the same chain, in fewer bytes."""
+    before = journal_as_before(v4)
+    assert listed(cli) == EXPECTED_V4["games"]
+    facts = schema_facts(v4)
+    assert (facts["version"], facts["revision"]) == ("5", "0005")
+    assert not {"prev_hash", "created_at"} & set(facts["tables"]["action"])
+    assert journal_as_before(v4) == before
+    # A play is a few characters; only a hand's start and the header keep a whole hash.
+    assert v4.value("SELECT data FROM action WHERE game_id = 2 AND seq = 5") == "E9D"
+    kept = v4.rows("SELECT DISTINCT kind FROM action WHERE hash IS NOT NULL")
+    assert sorted(k for (k,) in kept) == ["deal", "header"]
+    for game, summary in EXPECTED_V4["summary"].items():
+        assert without_reopened(cli.json("summary", game)) == summary  # fingerprints too
+    for game, exported in EXPECTED_V4["export"].items():
+        assert json.loads(cli("export", game).stdout) == exported
+    assert cli("verify").exit_code == 0
+
+
+def test_fingerprints_given_out_before_the_upgrade_still_verify(v4: Database, cli: Cli) -> None:
+    """Each fingerprint schema 4's summary gave out: the record exactly as it is now."""
+    marks = {game: s["fingerprint"] for game, s in EXPECTED_V4["summary"].items()}
+    assert len(set(marks.values())) == 5
+    # One taken before the game's last entries, from schema 4's own hash of entry 30.
+    (head,) = v4.rows("SELECT hash FROM action WHERE game_id = 4 AND seq = 30")
+    earlier = fingerprint(head[0])
+    for game, mark in marks.items():
+        result = cli("verify", game, "--fingerprint", mark)
+        assert result.exit_code == 0, result.output
+        assert f"the fingerprint {mark} is its record's, exactly as it is now" in result.stdout
+    result = cli("verify", "4", "--fingerprint", earlier)
+    assert result.exit_code == 0, result.output
+    assert "up to entry 30" in result.stdout and "10 entries were added since" in result.stdout
+
+
+def test_an_entry_changed_before_the_upgrade_still_shows(v4: Database, cli: Cli) -> None:
+    v4.sql(
+        "UPDATE action SET data = replace(data, '\"9D\"', '\"KD\"') WHERE game_id = 2 AND seq = 5"
+    )
+    found = json.loads(cli("verify", "--json").stdout)
+    assert [(p["game"], p["kind"], p["entry"]) for p in found["problems"]] == [(2, "changed", 5)]
+
+
+def test_the_upgrade_registers_every_game_with_its_id_source_and_players(
+    v4: Database, cli: Cli
+) -> None:
+    cli.json("games")
+    rows = v4.rows(
+        "SELECT game_id, source, players FROM game_registry WHERE source IS NOT NULL ORDER BY seq"
+    )
+    assert [(g, s) for g, s, _ in rows] == [
+        (1, "imported"),
+        (2, "imported"),
+        (3, "imported"),
+        (4, "recorded"),
+        (5, "recorded"),
+    ]
+    assert json.loads(rows[4][2]) == {"N": "Zoë", "E": "Bob", "S": "Eve", "W": "Dan"}
+    head = v4.value("SELECT value FROM meta WHERE key = 'registry_head'").split()
+    assert len(head) == 3 and head[0] == str(v4.value("SELECT max(seq) FROM game_registry"))

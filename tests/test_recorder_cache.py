@@ -15,7 +15,7 @@ from euchre_log.recorder.recording import Recorder
 from euchre_log.store.access import open_store
 from euchre_log.store.games import _cache_rows, _cached, _comparable, create_game
 from euchre_log.store.journal import hand_heads
-from euchre_log.store.tables import FLAG_T, HAND_T
+from euchre_log.store.schema import FLAG_T, HAND_T
 
 from .helpers import tokens_from_log
 
@@ -77,7 +77,8 @@ def test_the_cached_rows_after_each_line_are_those_of_a_whole_rebuild(tmp_path: 
         if n % 7 and line != "undo":
             continue
         with store.reading() as conn:
-            hands, flags = _cache_rows(gid, rec.session.game, hand_heads(conn, gid))
+            uid = rec.stored.uid
+            hands, flags = _cache_rows(gid, rec.session.game, hand_heads(conn, gid, uid))
             assert _cached(conn, HAND_T, gid, "number") == _comparable(hands), n
             assert _cached(conn, FLAG_T, gid, "id") == _comparable(flags), n
         checked += 1

@@ -66,7 +66,17 @@ def test_summary_json_is_still_a_check_report_game_with_the_facts(cli: Cli) -> N
     assert cli("import", str(SAMPLES / "family-game.json")).exit_code == 0
     summary = cli.json("summary", "1")
     checked = cli.json("check", str(SAMPLES / "family-game.json"), code=0)["games"][0]
-    facts = {"id", "title", "date", "players", "rules", "status", "fingerprint", "last_entry"}
+    facts = {
+        "id",
+        "title",
+        "date",
+        "players",
+        "rules",
+        "status",
+        "fingerprint",
+        "last_entry",
+        "reopened",
+    }
     assert set(summary) == {*facts, *checked}
     assert {k: v for k, v in summary.items() if k in checked and k != "file"} == {
         k: v for k, v in checked.items() if k != "file"

@@ -95,12 +95,16 @@ def test_two_stats_filling_the_same_hands_at_once_both_succeed(db: Database) -> 
     assert db.value("SELECT count(*) FROM hand_review") == 13
 
 
-def test_stats_of_games_that_match_review_only_those(db: Database, tmp_path: Path) -> None:
+def test_stats_reviews_nothing_and_review_all_reviews_the_rest(db: Database) -> None:
+    """Issue 24: stats never blocks on analysis. It counts the reviews kept (review GAME
+    keeps a game's) and says how many hands are left; review --all reviews them."""
     stored(db, "family-game.json", "seed001-ordering-up.json")
     cli = Cli(db)
+    assert cli.json("stats")["review"] == {"hands": 14, "reviewed": 0, "analysed": 0, "missing": 14}
+    assert db.value("SELECT count(*) FROM hand_review") == 0
+    assert cli("review", "2").exit_code == 0
     doc = cli.json("stats", "--game", "2")
     assert doc["review"] == {"hands": 1, "reviewed": 1, "analysed": 1, "missing": 0}
-    assert db.value("SELECT count(*) FROM hand_review") == 1
     south = next(p for p in doc["players"] if p["name"] == "South")
     assert south["review"] == {
         "hands": 1,
@@ -111,4 +115,75 @@ def test_stats_of_games_that_match_review_only_those(db: Database, tmp_path: Pat
         "makeable_not_made": 0,
         "avoidable_euchres": 0,
     }
-    assert cli.json("stats")["review"]["reviewed"] == 14
+    assert cli.json("stats")["review"]["missing"] == 13
+    done = cli("review", "--all")
+    assert done.exit_code == 0
+    assert done.stdout == "Reviewed 13 hands of 1 game; stats counts them now.\n"
+    assert cli.json("stats")["review"] == {
+        "hands": 14,
+        "reviewed": 14,
+        "analysed": 13,
+        "missing": 0,
+    }
+    assert cli("review", "--all").stdout == "Every stored hand is reviewed already.\n"
+
+
+def test_a_whole_review_comes_back_from_its_row() -> None:
+    """``data`` keeps the whole review: read back, it is the very review, every field."""
+    from euchre_log.engine.solver import Solver
+
+    solver = Solver()
+    seen = 0
+    for path in sorted(SAMPLES.glob("*.json")):
+        for loaded in load_games(path):
+            for hand in loaded.game.hands:
+                r = review_hand(hand, solver)
+                assert review_cache.review_from_json(review_cache.review_json(r)) == r
+                seen += r.analysed
+    assert seen > 20
+    assert review_cache.review_from_json('{"v": 99, "review": {}}') is None
+    assert review_cache.review_from_json("not json") is None
+
+
+def test_review_of_a_stored_game_reads_what_it_kept(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: review GAME computes once and keeps it; after that it, replay and
+    explain read it back instead of searching again."""
+    from euchre_log.store import reviewer
+
+    stored(db, "family-game.json")
+    cli = Cli(db)
+    first = cli.json("review", "1")
+    assert db.value("SELECT count(*) FROM hand_review WHERE data IS NOT NULL") == 13
+    replayed = cli("replay", "1").stdout
+    explained = cli("explain", "1", "--hand", "12").stdout
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a kept review was computed again")
+
+    monkeypatch.setattr(reviewer, "review_hand", refuse)
+    assert cli.json("review", "1") == first
+    assert cli.json("review", "1", "--hand", "12")["games"][0]["hands"] == [
+        first["games"][0]["hands"][11]
+    ]
+    assert cli("replay", "1").stdout == replayed
+    assert cli("explain", "1", "--hand", "12").stdout == explained
+    # A hand whose record changes is reviewed again (and the others read back).
+    monkeypatch.undo()
+    assert cli("record", "1", "--reopen", input="undo\nundo\n").exit_code == 0
+    again = cli.json("review", "1")["games"][0]["hands"]
+    assert again[:12] == first["games"][0]["hands"][:12]
+    assert again[12] != first["games"][0]["hands"][12]
+
+
+def test_review_says_on_a_terminal_when_it_computes(db: Database) -> None:
+    from .test_games_list import on_a_terminal
+
+    stored(db, "family-game.json")
+    if db.backend != "sqlite":
+        pytest.skip("the terminal's test needs a file path")
+    _, said = on_a_terminal(Path(str(db)), "review", "1", "--hand", "3")
+    assert "Reviewing hand of game 1 for the first time (the review is kept for next time)" in said
+    _, said = on_a_terminal(Path(str(db)), "review", "1", "--hand", "3")
+    assert "Reviewing" not in said

@@ -123,7 +123,17 @@ def test_a_whole_game_recorded_from_a_token_script_agrees_with_check(
         k: v
         for k, v in comparable(summary).items()
         if k
-        not in ("id", "title", "date", "players", "rules", "status", "fingerprint", "last_entry")
+        not in (
+            "id",
+            "title",
+            "date",
+            "players",
+            "rules",
+            "status",
+            "fingerprint",
+            "last_entry",
+            "reopened",
+        )
     }
     assert summary["winner"] == "EW" and summary["score"] == {"NS": 8, "EW": 10}
     assert summary["players"] == {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
@@ -306,10 +316,10 @@ def test_racing_writers_clash_on_the_unique_sequence_and_are_told_the_game_moved
     # The other writer takes entry 2 but has not committed (nor moved the game's head).
     other.execute(
         text(
-            "INSERT INTO action (game_id, seq, hand, kind, data, created_at, prev_hash, hash)"
-            " VALUES (:g, 2, 1, 'pass', :d, 'now', :h, :h)"
+            "INSERT INTO action (game_id, seq, hand, kind, data, time_us, tag)"
+            " VALUES (:g, 2, 1, 'pass', 'N', 0, 0)"
         ),
-        {"g": gid, "d": '{"seat":"N","type":"pass"}', "h": "0" * 64},
+        {"g": gid},
     )
     outcome: list[BaseException | None] = []
 
@@ -361,19 +371,22 @@ def test_json_outputs_follow_their_schemas(cli: Cli) -> None:
 
 
 def test_a_whole_games_chain_is_entry_text_and_chain_hash_entry_by_entry() -> None:
-    """``chain_entries`` writes out ``entry_text`` and ``chain_hash`` for speed: the same."""
+    """``chain_entries`` writes out ``entry_text``, ``chain_hash`` and ``stored`` for
+    speed: the same rows, and the texts, heads and head they give."""
     from euchre_log.engine.record import StartHand
     from euchre_log.formats.load import load_games
     from euchre_log.store.journal import (
+        Logged,
         chain_entries,
         chain_hash,
         entry_text,
         genesis,
         header_data,
         header_row,
+        stored,
     )
 
-    stamp_ = "2026-11-30T00:00:00+00:00"
+    stamp_ = "2026-11-30T00:00:00.000000+00:00"
     for path in sorted(SAMPLES.glob("*.json")):
         for loaded in load_games(path):
             hands = [
@@ -382,18 +395,21 @@ def test_a_whole_games_chain_is_entry_text_and_chain_hash_entry_by_entry() -> No
             ]
             players = {str(s): n for s, n in loaded.log.game.players.items()}
             header = header_data(players, loaded.game.rules.to_dict(), (0, 0), "N")
-            chain, heads, head = chain_entries("u" * 32, header, hands, stamp_)
+            rows, texts, heads, head = chain_entries("u" * 32, header, hands, stamp_)
             # Entry 0 is the game's header, chained to its genesis; the hands follow it.
-            assert chain[0] == header_row("u" * 32, header, stamp_)
-            assert chain[0][-2] == genesis("u" * 32)
-            prev = chain[0][-1]
-            rows = iter(chain[1:])
+            first = header_row("u" * 32, header, stamp_)
+            assert first.hash == chain_hash(genesis("u" * 32), 0, 0, "header", stamp_, first.text)
+            assert rows[0] == stored(0, first)[1:]
+            prev = first.hash
+            seq = 0
+            left = iter(zip(rows[1:], texts, strict=True))
             for number, entries in enumerate(hands, start=1):
                 for entry in entries:
-                    seq, hand, kind, text_, stamp, before, digest = next(rows)
-                    assert (hand, before) == (number, prev)
+                    seq += 1
+                    row, (kind, text_) = next(left)
                     assert (kind, text_) == entry_text(entry)
-                    assert digest == chain_hash(prev, seq, hand, kind, stamp, text_)
+                    digest = chain_hash(prev, seq, number, kind, stamp_, text_)
+                    assert row == stored(0, Logged(seq, number, kind, text_, stamp_, digest))[1:]
                     prev = digest
                 assert heads[number] == prev
             assert head == prev

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import SAMPLES, Cli, Database
+from .helpers import head_at, journal
 
 
 @pytest.fixture
@@ -63,9 +64,8 @@ def test_an_undo_is_in_the_chain(stored: Database) -> None:
 
 
 def test_a_changed_entry(cli: Cli, stored: Database) -> None:
-    stored.sql(
-        "UPDATE action SET data = replace(data, '\"9D\"', '\"KD\"') WHERE game_id = 1 AND seq = 5"
-    )
+    assert stored.value("SELECT data FROM action WHERE game_id = 1 AND seq = 5") == "E9D"
+    stored.sql("UPDATE action SET data = 'EKD' WHERE game_id = 1 AND seq = 5")
     (p,) = findings(cli)
     assert (p["game"], p["kind"], p["hand"], p["entry"], p["action"]) == (1, "changed", 1, 5, 5)
     assert "changed outside euchre-log" in str(p["message"])
@@ -82,18 +82,18 @@ def test_a_removed_entry_in_the_middle_and_at_the_end(cli: Cli, stored: Database
 
 def test_an_inserted_entry(cli: Cli, stored: Database) -> None:
     row = stored.rows(
-        "SELECT game_id, hand, kind, data, created_at, hash FROM action WHERE game_id = 2 ORDER BY seq DESC"
+        "SELECT game_id, hand, kind, data, time_us, tag FROM action WHERE game_id = 2"
+        " ORDER BY seq DESC"
     )[0]
     stored.sql(
-        "INSERT INTO action (game_id, seq, hand, kind, data, created_at, prev_hash, hash)"
-        " VALUES (:g, 10, :h, :k, :d, :t, :p, :x)",
+        "INSERT INTO action (game_id, seq, hand, kind, data, time_us, tag)"
+        " VALUES (:g, 10, :h, :k, :d, :t, :x)",
         g=row[0],
         h=row[1],
         k=row[2],
         d=row[3],
         t=row[4],
-        p=row[5],
-        x="0" * 64,
+        x=row[5],
     )
     kinds = [(p["game"], p["kind"], p["entry"]) for p in findings(cli)]
     assert (2, "changed", 10) in kinds or (2, "inserted", 10) in kinds
@@ -120,12 +120,10 @@ def test_each_hand_keeps_its_head_and_a_rewritten_one_is_reported(
 ) -> None:
     heads = stored.rows("SELECT game_id, number, head_hash FROM hand ORDER BY game_id, number")
     for game_id, number, head in heads:
-        last = stored.rows(
-            "SELECT hash FROM action WHERE game_id = :g AND hand = :n ORDER BY seq DESC",
-            g=game_id,
-            n=number,
-        )[0][0]
-        assert head == last  # the hash of the hand's last entry, undos included
+        with stored.engine.connect() as conn:
+            last = max(r.seq for r in journal(conn, game_id) if r.hand == number)
+        # The hash of the hand's last entry, undos included.
+        assert head == head_at(stored.engine, game_id, last)
     stored.sql("UPDATE hand SET head_hash = NULL WHERE game_id = 1 AND number = 1")
     (p,) = findings(cli)
     assert (p["game"], p["kind"], p["hand"]) == (1, "head", 1)
@@ -133,9 +131,7 @@ def test_each_hand_keeps_its_head_and_a_rewritten_one_is_reported(
 
 
 def test_verify_names_one_game(cli: Cli, stored: Database) -> None:
-    stored.sql(
-        "UPDATE action SET data = replace(data, '\"9D\"', '\"KD\"') WHERE game_id = 1 AND seq = 5"
-    )
+    stored.sql("UPDATE action SET data = 'EKD' WHERE game_id = 1 AND seq = 5")
     assert cli("verify", "2").exit_code == 0
     assert cli("verify", "1").exit_code == 1
 

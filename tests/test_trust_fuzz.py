@@ -406,21 +406,30 @@ def populated(folder: Path) -> Path:
     return db
 
 
+def _row_keys(con: sqlite3.Connection, table: str) -> tuple[str, list[tuple[object, ...]]]:
+    """A WHERE clause that picks one row of ``table``, and the values of every row for it:
+    by its primary key (the journal is a table WITHOUT ROWID), else by its rowid."""
+    info = con.execute(f"PRAGMA table_info({table})").fetchall()
+    key = [row[1] for row in sorted(info, key=lambda r: r[5]) if row[5]] or ["rowid"]
+    rows = con.execute(f"SELECT {', '.join(key)} FROM {table}").fetchall()
+    return " AND ".join(f"{k} = ?" for k in key), rows
+
+
 def change_a_row(db: Path, rng: random.Random) -> str:
     """One change to one row, as another program would make it; what was changed."""
     with sqlite3.connect(db) as con:
         if rng.random() < 0.15:
             table = rng.choice(DELETIONS)
-            rowids = [r[0] for r in con.execute(f"SELECT rowid FROM {table}")]
-            if rowids:
-                con.execute(f"DELETE FROM {table} WHERE rowid = ?", (rng.choice(rowids),))
+            where, rows = _row_keys(con, table)
+            if rows:
+                con.execute(f"DELETE FROM {table} WHERE {where}", rng.choice(rows))
             return f"a row of {table} deleted"
         table, column = rng.choice(CHANGES)
-        rowids = [r[0] for r in con.execute(f"SELECT rowid FROM {table}")]
+        where, rows = _row_keys(con, table)
         value = rng.choice(GARBAGE)
         try:
             con.execute(
-                f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (value, rng.choice(rowids))
+                f"UPDATE {table} SET {column} = ? WHERE {where}", (value, *rng.choice(rows))
             )
         except sqlite3.DatabaseError:  # a constraint refused it: no change
             return "nothing"

@@ -18,6 +18,7 @@ import pytest
 from euchre_log.store.games import rejudge
 
 from .conftest import SAMPLES, Cli, Database
+from .helpers import head_at, journal, rewrite_journal
 
 
 @pytest.fixture
@@ -52,6 +53,17 @@ def rebuild_caches(database: Database) -> None:
     """Put every cache back in line with the journal, as a forger with the code would."""
     with database.engine.begin() as conn:
         rejudge(conn)
+
+
+def cut(database: Database, game: int, after: int) -> None:
+    """Cut a game's entries after entry ``after``, and set its count and head back to
+    match: the head worked out with the code, as schema 5 keeps that hash in no row."""
+    head = head_at(database.engine, game, after)
+    database.sql(
+        f"DELETE FROM action WHERE game_id = {game} AND seq > {after}",
+        f"UPDATE game SET last_seq = {after}, head_hash = :h WHERE id = {game}",
+        h=head,
+    )
 
 
 def test_changed_rules_are_reported(cli: Cli, stored: Database) -> None:
@@ -136,11 +148,7 @@ def test_a_game_put_in_behind_the_register_is_reported(cli: Cli, stored: Databas
 def test_cut_entries_with_the_head_set_back_are_reported(cli: Cli, stored: Database) -> None:
     """Game 1's last two plays cut off, its count and head set back to entry 22, every
     cache rebuilt to match: the chain is whole, but the register recorded entry 24."""
-    stored.sql(
-        "DELETE FROM action WHERE game_id = 1 AND seq > 22",
-        "UPDATE game SET last_seq = 22, head_hash = "
-        "(SELECT hash FROM action WHERE game_id = 1 AND seq = 22) WHERE id = 1",
-    )
+    cut(stored, 1, 22)
     rebuild_caches(stored)
     found = problems(cli)
     assert kinds(found) == {(1, "removed")}
@@ -156,11 +164,7 @@ def test_cut_entries_back_past_a_new_hand_are_reported(cli: Cli, stored: Databas
         "SELECT last_seq FROM game_registry WHERE game_id = 1 AND event = 'checkpoint'"
     )
     assert checkpoint == [(27,)]  # the head after the line that dealt hand 2
-    stored.sql(
-        "DELETE FROM action WHERE game_id = 1 AND seq > 24",
-        "UPDATE game SET last_seq = 24, head_hash = "
-        "(SELECT hash FROM action WHERE game_id = 1 AND seq = 24) WHERE id = 1",
-    )
+    cut(stored, 1, 24)
     rebuild_caches(stored)
     assert kinds(problems(cli)) == {(1, "removed")}
 
@@ -171,11 +175,7 @@ def test_what_verify_cannot_see_and_the_fingerprint_that_does(cli: Cli, stored: 
     since there is no secret in any hash. A fingerprint taken before the cut is."""
     assert cli("record", "1", input="9h o 9s\nah th\n").exit_code == 0
     mark = cli.json("summary", "1")["fingerprint"]
-    stored.sql(
-        "DELETE FROM action WHERE game_id = 1 AND seq > 27",
-        "UPDATE game SET last_seq = 27, head_hash = "
-        "(SELECT hash FROM action WHERE game_id = 1 AND seq = 27) WHERE id = 1",
-    )
+    cut(stored, 1, 27)
     rebuild_caches(stored)
     assert problems(cli) == []  # the limit, said in the README
     result = cli("verify", "1", "--fingerprint", mark)
@@ -190,35 +190,31 @@ def test_a_rewritten_header_with_its_hashes_recomputed_is_reported(
 ) -> None:
     """The rules changed on the game row and in its header, the header's hash recomputed
     and the chain after it relinked: the register still holds the header's old hash."""
-    from euchre_log.store.journal import chain_hash
-
     rules = json.loads(stored.value("SELECT rules FROM game WHERE id = 2"))
     rules["renege_points"] = 9
-    rows = stored.rows(
-        "SELECT seq, hand, kind, data, created_at, prev_hash FROM action WHERE game_id = 2"
-        " ORDER BY seq"
-    )
-    prev = rows[0][5]
-    statements = []
-    values: dict[str, Any] = {"r": json.dumps(rules)}
-    for seq, hand, kind, data, created, _ in rows:
-        if kind == "header":
-            header = json.loads(data)
-            header["rules"] = rules
-            data = json.dumps(header, sort_keys=True, separators=(",", ":"))
-            values["d"] = data
-            statements.append("UPDATE action SET data = :d WHERE game_id = 2 AND seq = 0")
-        digest = chain_hash(prev, seq, hand, kind, created, data)
-        statements.append(
-            f"UPDATE action SET prev_hash = '{prev}', hash = '{digest}'"
-            f" WHERE game_id = 2 AND seq = {seq}"
-        )
-        prev = digest
+    with stored.engine.begin() as conn:
+        rows = journal(conn, 2)
+        header = json.loads(rows[0].text)
+        header["rules"] = rules
+        text = json.dumps(header, sort_keys=True, separators=(",", ":"))
+        moved = rewrite_journal(conn, 2, [rows[0]._replace(text=text), *rows[1:]])
+    head = stored.value("SELECT head_hash FROM game WHERE id = 2")
     stored.sql(
-        *statements,
-        f"UPDATE game SET rules = :r, head_hash = '{prev}' WHERE id = 2",
-        **values,
+        "UPDATE game SET rules = :r, head_hash = :h WHERE id = 2",
+        r=json.dumps(rules),
+        h=moved[head],
     )
     found = problems(cli)
     assert (2, "header") in kinds(found)
     assert "not the one the register of games holds" in str(found)
+
+
+def test_a_head_set_back_with_plain_sql_is_reported(cli: Cli, stored: Database) -> None:
+    """Schema 5 keeps no entry's hash in its row but a hand's start's: a head set back to
+    an earlier entry with plain SQL alone cannot be that entry's hash."""
+    stored.sql(
+        "DELETE FROM action WHERE game_id = 1 AND seq > 22",
+        "UPDATE game SET last_seq = 22 WHERE id = 1",
+    )
+    rebuild_caches(stored)
+    assert kinds(problems(cli)) == {(1, "head")}

@@ -44,12 +44,7 @@ def opened(ctx: typer.Context) -> Iterator[Store]:
 
 
 def _is_database_error(exc: BaseException) -> bool:
-    """Whether SQLAlchemy raised it for the database (imported only if it was loaded: a
-    store read with ``sqlite3`` alone turns its errors into ``StoreError`` itself)."""
-    import sys
-
-    if "sqlalchemy" not in sys.modules:
-        return False
+    """Whether SQLAlchemy raised it for the database."""
     from sqlalchemy.exc import DBAPIError
 
     return isinstance(exc, DBAPIError)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -257,21 +258,108 @@ def new(
         )
 
 
+DEFAULT_LIMIT = 30
+"""How many games ``games`` lists unless told otherwise: the most recent, as ``gh`` lists do."""
+
+
+class Status(StrEnum):
+    """``games --status``."""
+
+    in_progress = "in-progress"
+    won = "won"
+
+
 @app.command()
 def games(
     ctx: typer.Context,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+    limit: Annotated[
+        Optional[int],
+        typer.Option(
+            "--limit",
+            metavar="N",
+            help=f"List the N most recent games (the default is {DEFAULT_LIMIT}).",
+            show_default=False,
+        ),
+    ] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="List every game, however many there are.")
+    ] = False,
+    player: Annotated[
+        Optional[str],
+        typer.Option(
+            "--player",
+            "-p",
+            metavar="NAME",
+            help="Only the games this person played in (matched as stats --player matches).",
+        ),
+    ] = None,
+    since: Annotated[
+        Optional[str],
+        typer.Option(
+            "--since",
+            metavar="DATE",
+            help="Only games dated on or after this day, as YYYY-MM-DD (games without a "
+            "date are left out).",
+        ),
+    ] = None,
+    status: Annotated[
+        Optional[Status],
+        typer.Option(
+            "--status",
+            metavar="in-progress|won",
+            help="Only the games still being played, or only those that are won.",
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the list as JSON (schemas/games.schema.json), with how many games "
+            "match in all.",
+        ),
+    ] = False,
 ) -> None:
-    """List the games: id, date, title, players, score and status."""
-    from ..store.read import list_games
+    """List the games, the most recent first: id, date, title, players, score and status.
 
+    The 30 most recent by default; --limit N lists N and --all every one. On a terminal a
+    line says how many more there are and how to see them. --player, --since and
+    --status keep only the games of one person, from a day on, or still being played or
+    won.
+    """
+    from ..store.read import list_games
+    from ..store.stats import find_player, parse_since
+
+    if every and limit is not None:
+        raise fail("give --limit N or --all, not both")
+    if limit is not None and limit < 1:
+        raise fail(f"--limit takes a number of games, 1 or more (got {limit})")
     with opened(ctx) as store:
-        rows = list_games(store)
+        day = parse_since(since) if since is not None else None
+        who = find_player(store, player)[0] if player is not None else None
+        rows, total = list_games(
+            store,
+            limit=None if every else (limit or DEFAULT_LIMIT),
+            player=who,
+            since=day,
+            status=None if status is None else status.value,
+        )
+    filtered = player is not None or since is not None or status is not None
+    if total > len(rows) and sys.stderr.isatty():
+        more = "that match " if filtered else ""
+        echo(
+            f"The {len(rows)} most recent of {total:,} games {more}shown: --limit N lists "
+            "more, --all every one.",
+            err=True,
+        )
     if as_json:
-        print_json({"games": rows})
+        print_json({"games": rows, "total": total})
         return
     if not rows:
-        typer.echo("No games yet. Start one with: euchre-log new --players Ann,Bob,Cat,Dan")
+        typer.echo(
+            "No games match."
+            if filtered
+            else "No games yet. Start one with: euchre-log new --players Ann,Bob,Cat,Dan"
+        )
         return
     from ..render.games import games_view
     from .console import console
@@ -697,3 +785,15 @@ def summary(
             f"euchre-log verify {stored.id} --fingerprint {mark} checks it later."
         )
     )
+    for line in reopened_lines(stored):
+        console().print(Text(line))
+
+
+def reopened_lines(stored: Any) -> list[str]:
+    """What a view says of each time a won game was reopened (``record --reopen``)."""
+    return [
+        f"Reopened after it was won, at entry {seq} ({at[:10]} {at[11:16]} UTC): entries "
+        f"may have been taken back since; euchre-log verify {stored.id} --fingerprint "
+        "says whether a fingerprint taken before still holds."
+        for seq, at in stored.reopened
+    ]

@@ -66,6 +66,14 @@ def record(
             "a line of JSON (line 0 comes first: the state of the game as loaded).",
         ),
     ] = False,
+    reopen: Annotated[
+        bool,
+        typer.Option(
+            "--reopen",
+            help="Open a won game again so that undo may take back its entries; its record "
+            "keeps that it was reopened (summary, replay and verify show it).",
+        ),
+    ] = False,
 ) -> None:
     """Record a game as it is played: hand by hand, card by card.
 
@@ -89,7 +97,7 @@ def record(
             game_id = _ask_new_game(store)
         from ..recorder.recording import Recorder
 
-        recorder = Recorder(store, game_id, strict=strict, fill=fill)
+        recorder = Recorder(store, game_id, strict=strict, fill=fill, reopen=reopen)
         if as_json:
             _json_lines(recorder)
         elif interactive:

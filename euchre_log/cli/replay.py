@@ -24,13 +24,17 @@ NO_REVIEW_HELP = (
 )
 
 
-def review_marks(stored: StoredGame, indexes: Sequence[int]) -> dict[int, Marks]:
-    """The open-hand review's marks for the hands to draw, by hand index."""
+def review_marks(
+    ctx: typer.Context, stored: StoredGame, indexes: Sequence[int]
+) -> dict[int, Marks]:
+    """The open-hand review's marks for the hands to draw, by hand index, from the reviews
+    the database keeps (computed and kept when missing)."""
     from ..render.review import marks
-    from .reviewing import review_hands
+    from .reviewing import stored_reviews
 
     hands = [stored.game.hands[i] for i in indexes]
-    reviews = review_hands(hands, "Reviewing hands")
+    with opened(ctx) as store:
+        reviews = stored_reviews(store, stored.id, hands)
     return {i: marks(h, r, stored.players) for i, h, r in zip(indexes, hands, reviews, strict=True)}
 
 
@@ -222,9 +226,13 @@ def replay(
         return
     title = Text(game_title(stored), style="bold")
     con = console()
-    marks = {} if no_review else review_marks(stored, indexes)
+    marks = {} if no_review else review_marks(ctx, stored, indexes)
     if not (step_mode and can_step()):
         con.print(title)
+        from .games import reopened_lines
+
+        for line in reopened_lines(stored):
+            con.print(Text(line))
         for i in indexes:
             con.print()
             if i in marks:
@@ -326,5 +334,5 @@ def explain(
     if no_review:
         con.print(explain_view(stored.game, index, stored.players))
     else:
-        marks = review_marks(stored, [index])[index]
+        marks = review_marks(ctx, stored, [index])[index]
         con.print(explain_view(stored.game, index, stored.players, marks))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from .app import app
+from .app import app, echo, fail
 from .common import print_json
 
 if TYPE_CHECKING:
@@ -79,11 +79,48 @@ def _reject(
     rejected.append({**where, "error": error or {"message": said, "hand": None, "action": None}})
 
 
+def _reviews(store: Any, games: list[Reviewed]) -> list[list[Any]]:
+    """Each game's reviews of its chosen hands: a stored game's from the database's cache
+    (computed and kept when missing), the files' computed together, on every core."""
+    from .reviewing import review_hands, stored_reviews
+
+    out: dict[int, list[Any]] = {}
+    for k, g in enumerate(games):
+        if isinstance(g.source, int):
+            out[k] = stored_reviews(store, g.source, [g.game.hands[i] for i in g.indexes])
+    files = [k for k in range(len(games)) if k not in out]
+    hands = [games[k].game.hands[i] for k in files for i in games[k].indexes]
+    computed = iter(review_hands(hands, "Reviewing hands"))
+    for k in files:
+        out[k] = [next(computed) for _ in games[k].indexes]
+    return [out[k] for k in range(len(games))]
+
+
+def _review_all(ctx: typer.Context) -> None:
+    """``review --all``: every stored hand without a review of this version, reviewed on
+    every core and kept."""
+    from ..store.review_cache import fill
+    from ..store.stats import missing_reviews
+    from .common import opened
+    from .reviewing import progress_bar
+
+    with opened(ctx) as store:
+        todo = missing_reviews(store)
+        if not todo:
+            typer.echo("Every stored hand is reviewed already.")
+            return
+        games = len({g for g, _, _ in todo})
+        with progress_bar(len(todo), "Reviewing stored hands") as advance:
+            done = fill(store, todo, progress=advance)
+    hands = f"{done:,} hand{'' if done == 1 else 's'}"
+    echo(f"Reviewed {hands} of {games:,} game{'' if games == 1 else 's'}; stats counts them now.")
+
+
 @app.command()
 def review(
     ctx: typer.Context,
     inputs: Annotated[
-        list[str],
+        Optional[list[str]],
         typer.Argument(
             metavar="FILE_OR_GAME",
             help="Game logs (euchre-log/1 JSON, EGN games .egn and matches .emn) or stored "
@@ -91,7 +128,7 @@ def review(
             "write ./3 for a file named 3.",
             show_default=False,
         ),
-    ],
+    ] = None,
     hand: Annotated[
         Optional[int],
         typer.Option(
@@ -110,6 +147,14 @@ def review(
             "player's accuracy.",
         ),
     ] = False,
+    every: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Review every stored hand not reviewed yet, on every core, with a progress "
+            "bar on a terminal, and keep the reviews (stats then counts them).",
+        ),
+    ] = False,
 ) -> None:
     """Review the play with every card face up: par, costly cards, each player's accuracy.
 
@@ -125,9 +170,26 @@ def review(
     This is hindsight: at the table nobody sees the other hands, so the review judges
     the play and the bidding by what no player could know.
 
+    A stored game's reviews are kept in the database: reviewed once, read back after
+    (a hand whose record changes is reviewed again); on a terminal it says when it has to
+    compute them. --all reviews every stored hand not reviewed yet, for stats.
+
     Exit code 0 when every file or game was read, 2 when any was rejected (each one is
     named on standard error, with the hand and action where a file went wrong).
     """
+    if every:
+        if inputs or hand is not None or as_json:
+            raise fail(
+                "--all reviews every stored hand not reviewed yet, and says how many: give "
+                "it alone (review GAME shows a game's review)"
+            )
+        _review_all(ctx)
+        return
+    if not inputs:
+        raise fail(
+            "name the game logs or stored games to review (euchre-log review 3), or give "
+            "--all to review every stored hand not reviewed yet"
+        )
     games: list[Reviewed] = []
     rejected: list[dict[str, Any]] = []
     with ExitStack() as stack:
@@ -154,31 +216,31 @@ def review(
             except NoSuchGame as exc:
                 _reject(rejected, {"game": int(value)}, str(exc))
                 continue
-            every = list(range(len(s.game.hands)))
-            games.append(Reviewed(s.id, game_title(s), s.title, s.players, s.game, every))
-    if hand is not None:
-        kept = []
-        for g in games:
-            n = len(g.game.hands)
-            if 1 <= hand <= n:
-                g.indexes = [hand - 1]
-                kept.append(g)
-                continue
-            which = "no hands" if n == 0 else ("hand 1" if n == 1 else f"hands 1 to {n}")
-            if isinstance(g.source, int):
-                where: dict[str, Any] = {"game": g.source}
-                message = f"game {g.source} has no hand {hand}: it has {which}"
-            else:
-                where = {"file": g.source}
-                message = f"{g.source}: {g.name or 'the game'} has no hand {hand}: it has {which}"
-            _reject(rejected, where, message, {"message": message, "hand": hand, "action": None})
-        games = kept
+            every_hand = list(range(len(s.game.hands)))
+            games.append(Reviewed(s.id, game_title(s), s.title, s.players, s.game, every_hand))
+        if hand is not None:
+            kept = []
+            for g in games:
+                n = len(g.game.hands)
+                if 1 <= hand <= n:
+                    g.indexes = [hand - 1]
+                    kept.append(g)
+                    continue
+                which = "no hands" if n == 0 else ("hand 1" if n == 1 else f"hands 1 to {n}")
+                if isinstance(g.source, int):
+                    where: dict[str, Any] = {"game": g.source}
+                    message = f"game {g.source} has no hand {hand}: it has {which}"
+                else:
+                    where = {"file": g.source}
+                    message = (
+                        f"{g.source}: {g.name or 'the game'} has no hand {hand}: it has {which}"
+                    )
+                _reject(
+                    rejected, where, message, {"message": message, "hand": hand, "action": None}
+                )
+            games = kept
 
-    hands = [g.game.hands[i] for g in games for i in g.indexes]
-    from .reviewing import review_hands
-
-    reviews = iter(review_hands(hands, "Reviewing hands"))
-    per_game = [[next(reviews) for _ in g.indexes] for g in games]
+        per_game = _reviews(store, games)
     if as_json:
         from ..formats.review import game_dict, review_document
 

@@ -1,6 +1,7 @@
 """Reviewing hands for the commands: on every core when there are many, with a progress
-bar on a terminal (``review``, ``replay``, ``explain``, ``export --format html`` and
-``stats``)."""
+bar on a terminal (``review``, ``replay``, ``explain``, ``export --format html``), and for
+a stored game from the reviews the database keeps (``store.review_cache``), saying on a
+terminal when it has to compute them."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..engine.hand import HandState
     from ..engine.review import HandReview
+    from ..store.db import Store
 
 
 @contextmanager
@@ -59,3 +61,25 @@ def review_hands(hands: Sequence[HandState], what: str) -> list[HandReview]:
 
     with progress_bar(len(hands), what) as advance:
         return review_many(hands, progress=advance)
+
+
+def stored_reviews(store: Store, game_id: int, hands: Sequence[HandState]) -> list[HandReview]:
+    """The reviews of a stored game's hands: those the database keeps, and the others
+    computed (saying so on a terminal, with a progress bar when they are many) and kept."""
+    from ..store.review_cache import reviews
+
+    @contextmanager
+    def computing(n: int) -> Iterator[Callable[[int], None]]:
+        if sys.stderr.isatty():
+            from .app import echo
+
+            which = "hand" if n == 1 else f"{n} hands"
+            echo(
+                f"Reviewing {which} of game {game_id} for the first time (the review is kept "
+                "for next time)...",
+                err=True,
+            )
+        with progress_bar(n, "Reviewing hands") as advance:
+            yield advance
+
+    return reviews(store, game_id, hands, progress=computing)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from typing import Annotated, Optional
 
 import typer
 
-from .app import app, fail
+from .app import app, echo, fail
 from .common import game_ids_in_range, opened, print_json
 
 
@@ -83,8 +84,7 @@ def stats(
         bool,
         typer.Option(
             "--no-review",
-            help="Leave out the open-hand review's counts (null in --json), and review no "
-            "hand: stats then only sums what the database holds.",
+            help="Leave out the open-hand review's counts (null in --json).",
         ),
     ] = False,
 ) -> None:
@@ -140,9 +140,10 @@ def stats(
     gives the makers 3 tricks or more in the trump they named (nobody alone, the
     dealer's best discard).
 
-    Each hand is reviewed once and the result kept in the database; a hand whose record
-    changes is reviewed again. The first stats over many stored hands reviews them on
-    every core, with a progress bar on a terminal; --no-review skips the review.
+    The review's counts are those of the hands reviewed so far: stats never reviews a
+    hand itself (review --all reviews the rest on every core, and review GAME a game's),
+    and says on a terminal how many are not reviewed yet; --no-review leaves the counts
+    out.
     """
     from ..store.stats import StatsFilter, compute, parse_since
 
@@ -154,17 +155,14 @@ def stats(
     with opened(ctx) as store:
         day = parse_since(since) if since is not None else None
         flt = StatsFilter(player=player, since=day, games=ids)
-        if not no_review:
-            from ..store.stats import missing_reviews
-
-            todo = missing_reviews(store, flt)
-            if todo:
-                from ..store.review_cache import fill
-                from .reviewing import progress_bar
-
-                with progress_bar(len(todo), "Reviewing stored hands") as advance:
-                    fill(store, todo, progress=advance)
         doc = compute(store, flt, review=not no_review)
+    coverage = doc["review"]
+    if coverage is not None and coverage["missing"] and sys.stderr.isatty():
+        echo(
+            f"The review's counts cover {coverage['reviewed']:,} of {coverage['hands']:,} "
+            "hands: euchre-log review --all reviews the rest.",
+            err=True,
+        )
     if fmt == Format.json:
         print_json(doc)
         return

@@ -47,7 +47,8 @@ def verify(
     here, unless it also recomputed every hash: a fingerprint taken at the table catches
     that too (--fingerprint). Exit code 0 when every record is intact (and matches the
     fingerprint), 1 when something was tampered with (or the fingerprint matches no state
-    of the record), 2 when the fingerprint is not one.
+    of the record, or the entries it covers were since taken back by undo), 2 when the
+    fingerprint is not one.
     """
     from ..formats.fingerprint import FingerprintError, parse_fingerprint
     from ..store.games import NoSuchGame
@@ -68,6 +69,9 @@ def verify(
         bad = {p.game for p in problems}
         intact = [g for g in checked if g not in bad]
         heads = _heads(store, intact)
+        from ..store.verify import reopenings
+
+        reopened = reopenings(store, intact)
         match = None
         if wanted is not None and games:
             try:
@@ -75,7 +79,12 @@ def verify(
             except NoSuchGame:
                 match = None
     records = [
-        {"game": g, "last_entry": heads[g][0], "fingerprint": record_fingerprint(*heads[g][1:])}
+        {
+            "game": g,
+            "last_entry": heads[g][0],
+            "fingerprint": record_fingerprint(*heads[g][1:]),
+            "reopened": reopened.get(g, []),
+        }
         for g in intact
         if g in heads
     ]
@@ -91,10 +100,15 @@ def verify(
             }
         )
     else:
-        for r in records:
+        for g in intact:
+            if g not in heads:
+                continue
+            again = "".join(
+                f"; reopened after it was won, at entry {seq}" for seq in reopened.get(g, [])
+            )
             typer.echo(
-                f"game {r['game']}: the record is intact up to its entry {r['last_entry']}, "
-                f"fingerprint {r['fingerprint']}"
+                f"game {g}: the record is intact up to its entry {heads[g][0]}, "
+                f"fingerprint {record_fingerprint(*heads[g][1:])}{again}"
             )
         for p in problems:
             where = "database" if p.game is None else f"game {p.game}"
@@ -112,7 +126,7 @@ def _heads(store: object, game_ids: list[int]) -> dict[int, tuple[int, str | Non
     from sqlalchemy import select
 
     from ..store.db import Store
-    from ..store.tables import GAME_T
+    from ..store.schema import GAME_T
 
     assert isinstance(store, Store)
     if not game_ids:
@@ -132,6 +146,19 @@ def _fingerprint_verdict(game: int, wanted: str, match: object) -> str:
 
     if not isinstance(match, FingerprintMatch):
         return f"game {game}: there is no such game to check the fingerprint {wanted} against."
+    if match.entry is not None and match.taken_back:
+        back = match.taken_back
+        which = (
+            f"entry {back[0]}"
+            if len(back) == 1
+            else f"entries {', '.join(map(str, back[:-1]))} and {back[-1]}"
+        )
+        return (
+            f"game {game}: TAKEN BACK: the fingerprint {wanted} is that of its record up to "
+            f"entry {match.entry}, but {which} of that record {'was' if len(back) == 1 else 'were'} "
+            "taken back by undo since: the record no longer says what it said when the "
+            "fingerprint was taken."
+        )
     if match.entry is not None:
         if not match.added:
             return (

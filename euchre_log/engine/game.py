@@ -206,6 +206,21 @@ class GameState:
         self.hands.append(hand)
         return hand
 
+    def drop_last_hand(self) -> HandState:
+        """Take back the last hand whole (an undo of its deal), and return it.
+
+        Only the last hand's points can change, so the hand before it is finished with
+        its points fixed: the score before the new last hand is the kept sum less them.
+        """
+        dropped = self.hands.pop()
+        last = self.current
+        if last is None:
+            self._before_last = self.initial_score
+        else:
+            p = last.points()
+            self._before_last = (self._before_last[0] - p[0], self._before_last[1] - p[1])
+        return dropped
+
     def apply(self, action: Action) -> tuple[Flag, ...]:
         """Record an action in the current hand."""
         hand = self.current

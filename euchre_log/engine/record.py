@@ -6,6 +6,7 @@ recorder appends to. It knows nothing of tokens, files or databases.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -36,9 +37,12 @@ class GameRecord:
 
     ``history`` is every entry in order: the source of truth. ``record`` applies one more,
     held to the limits of ``limits`` (the one place every new entry passes: the recorder,
-    and the phones' server); ``replay`` rebuilds the state from a history (after an undo,
-    or from a store), taking what was stored as it is: an older version may have stored a
-    game past today's limits, and it stays readable.
+    and the phones' server); ``replay`` rebuilds the state from a history (from a store),
+    taking what was stored as it is: an older version may have stored a game past today's
+    limits, and it stays readable. ``truncate`` takes back the last entries (an undo) and
+    ``restore`` puts back an earlier history, each replaying only the hand the change
+    falls in: the hands before it are finished, and their states stand, so the time taken
+    does not grow with the game.
     """
 
     def __init__(
@@ -49,6 +53,8 @@ class GameRecord:
         self.initial_score = initial_score
         self.game = GameState(rules, initial_score)
         self.history: list[Entry] = []
+        # The place in ``history`` of each hand's start, hand by hand.
+        self._starts: list[int] = []
 
     @property
     def hand(self) -> HandState | None:
@@ -61,30 +67,86 @@ class GameRecord:
         nd = self.game.next_dealer()
         return self.first_dealer if nd is None else nd
 
+    def go_on_from(self, record: GameRecord) -> None:
+        """Take over another record's state and history as they are, without replaying."""
+        self.game = record.game
+        self.history = record.history
+        self._starts = record._starts
+
     def replay(self, history: list[Entry]) -> None:
         """Rebuild the state from a history. Raises ``IllegalAction`` on an entry the
         engine refuses (a record changed behind the engine's back)."""
         self.game = GameState(self.rules, self.initial_score)
         self.history = []
+        self._starts = []
         for entry in history:
-            self._apply(entry)
+            self._add(entry)
 
     def record(self, entry: Entry) -> list[Flag]:
         """Apply one new entry and return the flags it raised; ``IllegalAction`` if the
         engine refuses it, or if it would take the game past a limit."""
         _within_limits(self.game, entry)
-        return self._apply(entry)
+        return self._add(entry)
+
+    def _add(self, entry: Entry) -> list[Flag]:
+        """Apply one entry and add it to ``history``, with no limit (``record``'s do)."""
+        flags = self._apply(entry)
+        if entry.__class__ is StartHand:
+            self._starts.append(len(self.history))
+        self.history.append(entry)
+        return flags
 
     def _apply(self, entry: Entry) -> list[Flag]:
+        """Apply one entry to the engine's state (not to ``history``)."""
         if isinstance(entry, StartHand):
             self.game.start_hand(
                 entry.dealer, entry.upcard, deal=dict(entry.deal) or None, kitty=entry.kitty
             )
-            flags = list(self.game.hands[-1].flags)
-        else:
-            flags = list(self.game.apply(entry))
-        self.history.append(entry)
-        return flags
+            return list(self.game.hands[-1].flags)
+        return list(self.game.apply(entry))
+
+    def truncate(self, length: int) -> None:
+        """Keep the first ``length`` entries of ``history``, as if the others had never
+        been recorded: the hands after the cut are dropped, and the hand it falls in is
+        dealt again from its start and its kept entries applied. The result is the state
+        ``replay(history[:length])`` gives, in time that does not grow with the game."""
+        if length >= len(self.history):
+            return
+        if length <= 0:
+            self.replay([])
+            return
+        kept = bisect_left(self._starts, length)  # the hands that start before the cut
+        if kept == 0:  # entries before any hand's start: none is ever recorded
+            self.replay(self.history[:length])
+            return
+        game = self.game
+        while len(game.hands) > kept:
+            game.drop_last_hand()
+        start = self._starts[kept - 1]
+        following = self._starts[kept] if kept < len(self._starts) else len(self.history)
+        if length < following:  # the cut falls inside the last kept hand: deal it again
+            game.drop_last_hand()
+            for entry in self.history[start:length]:
+                self._apply(entry)
+        del self.history[length:]
+        del self._starts[kept:]
+
+    def restore(self, history: list[Entry]) -> None:
+        """Make ``history`` the record again (a history this record had, or one that
+        shares a start with it): what it shares is kept, the rest taken back with
+        ``truncate`` and the entries it lacks recorded again."""
+        mine, n = self.history, len(history)
+        if n <= len(mine) and mine[:n] == history:  # the usual case, compared in C
+            self.truncate(n)
+            return
+        common = 0
+        for ours, theirs in zip(mine, history, strict=False):
+            if ours is not theirs and ours != theirs:
+                break
+            common += 1
+        self.truncate(common)
+        for entry in history[common:]:
+            self._add(entry)
 
     def hand_numbers(self) -> list[int]:
         """The hand number each entry of ``history`` belongs to."""

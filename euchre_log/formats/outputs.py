@@ -52,7 +52,17 @@ class GameListItem(BaseModel):
 class GamesOut(BaseModel):
     """``euchre-log games --json``."""
 
-    games: list[GameListItem]
+    games: list[GameListItem] = Field(
+        description="The games listed, the most recent first: 30 unless --limit or --all."
+    )
+    total: int = Field(description="How many games match the filters in all.")
+
+
+class Reopened(BaseModel):
+    """A won game opened again for undo (``record --reopen``), as its record keeps it."""
+
+    entry: int = Field(description="The journal entry that records it.")
+    at: str = Field(description="When, as ISO 8601 time in UTC.")
 
 
 class SummaryOut(GameReport):
@@ -69,6 +79,11 @@ class SummaryOut(GameReport):
         "shortened): euchre-log verify GAME --fingerprint checks the record against it later."
     )
     last_entry: int = Field(description="The record's last entry, which the fingerprint covers.")
+    reopened: list[Reopened] = Field(
+        default_factory=list,
+        description="Each time the game was reopened after it was won (record --reopen), so "
+        "that undo could take back its entries.",
+    )
 
 
 class Imported(BaseModel):
@@ -457,6 +472,11 @@ class VerifyRecord(BaseModel):
     game: int
     last_entry: int = Field(description="The record's last entry.")
     fingerprint: str = Field(description="The fingerprint of the record's head hash.")
+    reopened: list[int] = Field(
+        default_factory=list,
+        description="The entries that record each time the game was reopened after it was "
+        "won (record --reopen).",
+    )
 
 
 class VerifyFingerprint(BaseModel):
@@ -466,10 +486,16 @@ class VerifyFingerprint(BaseModel):
     fingerprint: str = Field(description="The fingerprint checked, as written by euchre-log.")
     matched: Literal["entry", "seal"] | None = Field(
         description="entry: the record up to ``entry`` has it (later entries were added since); "
-        "seal: an export of the game has it; null: no state of the record has it."
+        "seal: an export of the game has it; null: no state of the record has it, or the "
+        "state up to ``entry`` has it but entries of it were taken back since (``taken_back``)."
     )
     entry: int | None
     added_since: int | None = Field(description="Entries recorded after the matched one.")
+    taken_back: list[int] = Field(
+        default_factory=list,
+        description="Entries at or before ``entry`` that an undo recorded since took back: "
+        "the record no longer says what it said when the fingerprint was taken (exit code 1).",
+    )
     last_entry: int
 
 

@@ -221,13 +221,14 @@ class Session(GameRecord):
         # this is the number of the one the table ended, if it is the last.
         self.ended: int | None = None
         self.filled_at: set[int] = set()  # places in ``history`` of cards filled in
+        # A stored game, once won, takes no undo until it is reopened (``record --reopen``).
+        self.closed_when_won = False
 
     @classmethod
     def of(cls, record: GameRecord, *, fill: bool = True) -> Session:
         """A session that goes on from a record (a stored game), without replaying it."""
         session = cls(record.rules, record.first_dealer, record.initial_score, fill=fill)
-        session.game = record.game
-        session.history = record.history
+        session.go_on_from(record)
         return session
 
     # ------------------------------------------------------------------ state
@@ -253,7 +254,7 @@ class Session(GameRecord):
     def rollback(self, saved: Checkpoint) -> None:
         """Put the session back as it was at ``checkpoint``, a deal or dealer typed ahead
         of the next hand included."""
-        self.replay(saved.history)
+        self.restore(saved.history)
         self.pending_deal = dict(saved.pending_deal)
         self.pending_dealer = saved.pending_dealer
         self.ended = saved.ended
@@ -263,7 +264,7 @@ class Session(GameRecord):
         return self.next_dealer() if self.pending_dealer is None else self.pending_dealer
 
     def replay(self, history: list[Entry]) -> None:
-        """Rebuild the state from a history (used by undo); what was typed ahead is gone."""
+        """Rebuild the state from a history; what was typed ahead is gone."""
         self.pending_deal = {}
         self.pending_dealer = None
         self.ended = None
@@ -288,6 +289,14 @@ class Session(GameRecord):
             return None
         if not self.history:
             return None
+        won = self.game.winner
+        if won is not None and self.closed_when_won:
+            ns, ew = self.game.score
+            raise EntryError(
+                f"the game is over ({('NS', 'EW')[won]} won, {ns}-{ew}): undo takes back a "
+                "won game's entries only once it is reopened, which its record keeps: "
+                "leave, then euchre-log record --reopen GAME"
+            )
         # Cards filled in after the last entry typed go with it: undoing them alone would
         # only fill them in again.
         cut = len(self.history) - 1
@@ -295,7 +304,7 @@ class Session(GameRecord):
             cut -= 1
         last = self.history[cut]
         filled = {i for i in self.filled_at if i < cut}
-        self.replay(self.history[:cut])
+        self.truncate(cut)  # replays only the hand the cut falls in
         self.filled_at = filled
         return last
 

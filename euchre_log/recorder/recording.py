@@ -16,6 +16,7 @@ from ..engine.flags import Flag
 from ..engine.record import Entry, StartHand
 from ..store.db import Store
 from ..store.games import StoredGame, append, load_game
+from ..store.games import reopen as reopen_game
 from ..store.journal import GameMovedOn
 from .grammar import EntryError, Fed, Session
 
@@ -41,19 +42,36 @@ class Recorder:
     """A stored game being recorded."""
 
     def __init__(
-        self, store: Store, game_id: int, *, strict: bool = False, fill: bool = True
+        self,
+        store: Store,
+        game_id: int,
+        *,
+        strict: bool = False,
+        fill: bool = True,
+        reopen: bool = False,
     ) -> None:
         self.store = store
         self.game_id = game_id
         self.strict = strict
         self.fill_cards = fill
         self.stored: StoredGame = load_game(store, game_id)
-        self.session = Session.of(self.stored.record, fill=fill)
+        # A won game's entries are taken back only once it is reopened, which the record
+        # keeps (``store.games.reopen``); ``StoreError`` if it is not won.
+        self.reopened = reopen
+        if reopen:
+            seq, head = reopen_game(store, game_id, self.stored.last_seq, self.stored.game)
+            self.stored.last_seq, self.stored.head_hash = seq, head
+        self.session = self._session()
+
+    def _session(self) -> Session:
+        session = Session.of(self.stored.record, fill=self.fill_cards)
+        session.closed_when_won = not self.reopened
+        return session
 
     def reload(self) -> None:
         """Read the game again from the store (after another recorder moved it on)."""
         self.stored = load_game(self.store, self.game_id)
-        self.session = Session.of(self.stored.record, fill=self.fill_cards)
+        self.session = self._session()
 
     def feed(self, line: str) -> Line:
         """Apply and store one line. Raises ``EntryError`` (nothing stored) or
@@ -112,10 +130,19 @@ class Recorder:
 def _common_prefix(old: list[Entry], new: list[Entry]) -> int:
     """How many entries the two histories share from the start. A line nearly always
     only adds: the old history is then the new one's start, which one comparison of
-    lists (by identity first, in C) confirms at any length."""
+    lists (by identity first, in C) confirms at any length; an undo differs only near
+    the end, which is found stepping back from it."""
     n = len(old)
     if len(new) >= n and new[:n] == old:
         return n
+    # An undo (and what was typed after it) differs at the end: step back from there to
+    # the last place the two agree, and confirm the whole prefix in C, so that an undo
+    # late in a long game costs no walk over all of it.
+    k = min(n, len(new))
+    while k > 0 and old[k - 1] is not new[k - 1] and old[k - 1] != new[k - 1]:
+        k -= 1
+    if old[:k] == new[:k]:
+        return k
     common = 0
     for a, b in zip(old, new, strict=False):
         if a != b:

@@ -29,7 +29,8 @@ def open_store(db: str | None = None, *, create: bool = True) -> Store:
 
 
 def _rejudge(store: Store) -> None:
-    """Rebuild every cached result with today's engine, in one transaction.
+    """Rebuild every cached result with today's engine, and the content hashes an upgrade
+    cleared, in one transaction (run after an upgrade, and when an older engine judged).
 
     A database opened read-only keeps its old caches: the views that replay the journal
     (summary, replay, explain, check of an export) still judge it as the engine does now.
@@ -37,7 +38,7 @@ def _rejudge(store: Store) -> None:
     from sqlalchemy import text
     from sqlalchemy.exc import DatabaseError, OperationalError
 
-    from .games import rejudge
+    from .games import fill_content_hashes, rejudge
 
     try:
         with store.writing() as conn:
@@ -48,6 +49,8 @@ def _rejudge(store: Store) -> None:
             if judged_by(conn) != JUDGEMENT:  # another euchre-log may have done it meanwhile
                 rejudge(conn)
                 set_judged(conn)
+            # The content hashes an upgrade cleared (schema 5: by the rules' values).
+            fill_content_hashes(conn)
     except (OperationalError, DatabaseError) as exc:
         words = str(exc).lower()
         if "readonly" in words or "read-only" in words:

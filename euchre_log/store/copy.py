@@ -31,9 +31,9 @@ from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 
 from . import registry
 from .db import Store, StoreError, database_error
-from .games import NoSuchGame, player_ids
+from .games import NoSuchGame, player_ids, stored_names
 from .journal import HEADER, now
-from .tables import ACTION_T, FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
+from .schema import ACTION_T, FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 from .verify import verify_game
 
 
@@ -163,6 +163,7 @@ def _write(conn: Connection, game: _Game) -> int:
         if rows:
             conn.execute(insert(table), _without_id(rows, new_id))
     header = next((a for a in game.actions if a["kind"] == HEADER), None)
+    names = stored_names(conn, ids.values())
     registry.register(
         conn,
         [
@@ -171,9 +172,11 @@ def _write(conn: Connection, game: _Game) -> int:
                 uid,
                 registry.COPIED,
                 None if header is None else header["seq"],
-                None if header is None else header["hash"],
+                None if header is None or header["hash"] is None else bytes(header["hash"]).hex(),
                 values["last_seq"],
                 values["head_hash"],
+                values["source"],
+                {seat: names[ids[name]] for seat, name in game.players.items()},
             )
         ],
         now(),

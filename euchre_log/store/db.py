@@ -6,35 +6,31 @@ SQLAlchemy URL. SQLite runs in WAL mode with ``synchronous=FULL`` and a busy tim
 write transactions start with ``BEGIN IMMEDIATE`` so that two writers queue instead of
 failing. PostgreSQL (``postgresql+psycopg://...``, the ``postgres`` extra) runs at its
 defaults. Opening a database creates its tables, or upgrades them with the migrations
-of ``migrate.py`` when they are from an older euchre-log.
-
-A SQLite file that is already current (its schema version and judgement read with one
-query) is opened with the standard library's ``sqlite3`` alone: the read path's queries
-run on it as ``sql.py`` holds them, and SQLAlchemy is imported only when something else
-is asked of the store (a write, the review of new hands for stats, ``verify``...). A
-command that only reads starts in a third of the time.
+of ``migrate.py`` when they are from an older euchre-log. Every query, on every
+database, is SQLAlchemy Core over the tables of ``schema.py``.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.game import JUDGEMENT
-from .sql import SCHEMA_VERSION, SQLITE
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
 APP_NAME = "euchre-log"
 DB_FILE = "euchre-log.db"
-BUSY_TIMEOUT_MS = int(os.environ.get("EUCHRE_LOG_BUSY_TIMEOUT_MS", "15000"))
-"""How long a writer waits for another to finish before giving up (15 s by default)."""
+BUSY_TIMEOUT_MS = int(os.environ.get("EUCHRE_LOG_BUSY_TIMEOUT_MS", "120000"))
+"""How long a writer waits for the others to finish before giving up (2 minutes by
+default): SQLite lets one writer in at a time, and eight imports and ten recorders at once
+(issue 23) keep each one waiting its turn for seconds. A recorder's line waits as long, and
+is stored when its turn comes; nothing is ever half stored."""
 CONNECT_TIMEOUT_S = 10
 """How long to wait for a database server (PostgreSQL) to answer before giving up."""
 
@@ -55,14 +51,36 @@ def mask(url: str) -> str:
     return re.sub(r"(://[^:/@\s]+:)[^@\s]*@", r"\1***@", url)
 
 
+IN_MEMORY = ":memory:"
+
+
 def resolve(db: str | None) -> str:
-    """The SQLAlchemy URL for ``--db``: a URL as given, a path as a SQLite file."""
+    """The SQLAlchemy URL for ``--db``: a URL as given, a path as a SQLite file
+    (``:memory:`` stays SQLite's in-memory database, which ``connect`` refuses)."""
     if db is None or not db.strip():
         return "sqlite:///" + str(default_path())
     db = db.strip()
     if "://" in db:
         return db
+    if db == IN_MEMORY:
+        return "sqlite:///" + IN_MEMORY
     return "sqlite:///" + str(Path(db).expanduser().resolve())
+
+
+def _in_memory(parsed: Any) -> bool:
+    """Whether a parsed URL names a SQLite database in memory (``sqlite://``,
+    ``sqlite:///``, ``sqlite:///:memory:``, ``file::memory:``, ``mode=memory``): it
+    would vanish with the command, storing nothing."""
+    if parsed.get_backend_name() != "sqlite":
+        return False
+    name = parsed.database or ""
+    if name.startswith("file:"):
+        name = name[5:].split("?", 1)[0]
+    return (
+        name in ("", IN_MEMORY)
+        or "mode=memory" in (parsed.database or "")
+        or (parsed.query.get("mode") == "memory")
+    )
 
 
 def _sqlite_path(url: str) -> tuple[Path, bool] | None:
@@ -85,86 +103,18 @@ def _sqlite_path(url: str) -> tuple[Path, bool] | None:
     return Path(name), not read_only
 
 
-Row = Any
-"""A row of a query: its columns by name (``row.title``) and in order (``id, title = row``)."""
-
-
 class Store:
-    """An open database: an engine plus the ways to read and write it.
+    """An open database: an engine plus the ways to read and write it."""
 
-    A SQLite file opened by ``connect`` when it was already current has a ``sqlite3``
-    connection for ``query`` and no engine until one is asked for (``store.engine``)."""
-
-    def __init__(
-        self,
-        engine: Engine | None,
-        url: str,
-        *,
-        raw: sqlite3.Connection | None = None,
-        make_engine: Callable[[], Engine] | None = None,
-    ) -> None:
-        self._engine = engine
-        self._make_engine = make_engine
-        self._raw = raw
-        self._row_types: dict[str, Any] = {}
+    def __init__(self, engine: Engine, url: str) -> None:
+        self.engine = engine
         self.url = url
         # The engine judgement its cached results were made by (None: not known yet).
         self.judged: int | None = None
 
     @property
-    def engine(self) -> Engine:
-        """The SQLAlchemy engine, made on first use for a store opened with ``sqlite3``."""
-        if self._engine is None:
-            assert self._make_engine is not None
-            self._engine = self._make_engine()
-        return self._engine
-
-    @engine.setter
-    def engine(self, value: Engine) -> None:
-        self._engine = value
-
-    @property
     def is_sqlite(self) -> bool:
-        return self._raw is not None or self.engine.dialect.name == "sqlite"
-
-    @contextmanager
-    def query(self) -> Iterator[Callable[..., list[Row]]]:
-        """A read-only snapshot in which the read path's queries run by name:
-        ``run("journal", game_id=3)`` gives the rows of ``queries.QUERIES["journal"]``.
-
-        On a store opened with ``sqlite3`` they run as ``sql.py`` holds them, compiled
-        for SQLite from those same queries; elsewhere through SQLAlchemy.
-        """
-        raw = self._raw
-        if raw is None:
-            from .queries import QUERIES
-
-            with self.reading() as conn:
-                yield lambda name, **params: list(conn.execute(QUERIES[name](), params))
-            return
-        try:
-            raw.execute("BEGIN")
-            try:
-                yield lambda name, **params: self._raw_rows(raw, name, params)
-            finally:
-                if raw.in_transaction:
-                    raw.execute("ROLLBACK")
-        except sqlite3.Error as exc:
-            raise database_error(self.url, exc) from None
-
-    def _raw_rows(self, raw: sqlite3.Connection, name: str, params: dict[str, Any]) -> list[Row]:
-        sql, fixed = SQLITE[name]
-        values = {**fixed, **params}
-        if LIST_MARK in sql:
-            sql, values = expand_lists(sql, values)
-        cursor = raw.execute(sql, values)
-        row_type: Any = self._row_types.get(name)
-        if row_type is None:
-            from collections import namedtuple
-
-            names = [d[0] for d in cursor.description]
-            row_type = self._row_types[name] = namedtuple("Row", names)
-        return [row_type._make(r) for r in cursor.fetchall()]
+        return self.engine.dialect.name == "sqlite"
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:
@@ -191,37 +141,7 @@ class Store:
                 yield conn
 
     def close(self) -> None:
-        if self._raw is not None:
-            self._raw.close()
-            self._raw = None
-        if self._engine is not None:
-            self._engine.dispose()
-
-
-LIST_MARK = "__[POSTCOMPILE_"
-"""How SQLAlchemy marks a list parameter (``IN``) in compiled SQL, for the values to be
-put in when the statement runs."""
-_LIST = re.compile(r"__\[POSTCOMPILE_(\w+)\]")
-
-
-def expand_lists(sql: str, values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """Compiled SQL with each list parameter made one parameter per item, as SQLAlchemy
-    does when it runs the statement: ``id IN (__[POSTCOMPILE_ids])`` with ``ids=[3, 5]``
-    becomes ``id IN (:ids_1, :ids_2)``. An empty list is the empty set (``IN`` is false,
-    ``NOT IN`` true)."""
-    out = dict(values)
-
-    def items(m: re.Match[str]) -> str:
-        name = m.group(1)
-        listed = list(values[name])
-        out.pop(name, None)
-        if not listed:
-            return "SELECT NULL WHERE 0"
-        keys = [f"{name}_{i}" for i in range(1, len(listed) + 1)]
-        out.update(zip(keys, listed, strict=True))
-        return ", ".join(f":{k}" for k in keys)
-
-    return _LIST.sub(items, sql), out
+        self.engine.dispose()
 
 
 def _pragmas(dbapi_connection: Any) -> None:
@@ -280,18 +200,22 @@ def connect(db: str | None = None, *, create: bool = True) -> Store:
     it is not a database, cannot be written, is locked, or was made by a newer version.
     """
     url = resolve(db)
-    if db is None or "://" not in db:  # a SQLite file, named by its path
-        current = _open_current(url)
-        if current is not None:
-            return current
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, DatabaseError, OperationalError
 
     shown = mask(url)
     try:
         parsed = make_url(url)
-    except ArgumentError:
-        raise StoreError(f"{shown} is not a database path or URL") from None
+    except (ArgumentError, ValueError):  # ValueError: a host like [::1 left open
+        raise StoreError(
+            f"{shown} is not a database path or URL: give a file, like --db games.db, or a "
+            "URL, like postgresql+psycopg://user@host/euchre"
+        ) from None
+    if _in_memory(parsed):
+        raise StoreError(
+            f"{shown} is a database in memory, which would store nothing: it is gone when the "
+            "command ends. Name a file, like --db games.db"
+        )
     found = _sqlite_path(url)
     if found is not None:
         path, creatable = found
@@ -331,9 +255,12 @@ def _engine(url: str, parsed: Any = None) -> Engine:
     from sqlalchemy.pool import NullPool
 
     # SQLAlchemy logs a connection it could not close (one a Ctrl-C cut short) with its
-    # traceback; with no handler of the program's own, Python would print that to the
-    # user. The command says what happened in words instead.
-    logging.getLogger("sqlalchemy").addHandler(logging.NullHandler())
+    # traceback, and psycopg a pipeline it could not end after an error (the loser of two
+    # recorders racing: "error ignored terminating <psycopg.Pipeline ... host=...>"); with
+    # no handler of the program's own, Python would print them to the user. The command
+    # says what happened in words instead.
+    for name in ("sqlalchemy", "psycopg"):
+        logging.getLogger(name).addHandler(logging.NullHandler())
     shown = mask(url)
     parsed = parsed if parsed is not None else make_url(url)
     kwargs: dict[str, Any] = {}
@@ -361,39 +288,6 @@ def _engine(url: str, parsed: Any = None) -> Engine:
     return engine
 
 
-def _open_current(url: str) -> Store | None:
-    """A SQLite file that exists and is current (this schema, judged by this engine),
-    opened with ``sqlite3`` alone; None for anything else, which ``connect`` then opens
-    the whole way (creating, upgrading, rejudging or refusing it)."""
-    path = Path(url.removeprefix("sqlite:///"))
-    try:
-        if not path.is_file():
-            return None
-    except (OSError, ValueError):  # a name too long, a NUL byte: connect says so in words
-        return None
-    try:
-        raw = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
-    except sqlite3.Error:
-        return None
-    try:
-        _pragmas(raw)
-        found = dict(
-            raw.execute(
-                "SELECT key, value FROM meta WHERE key IN ('schema_version', 'judged_by')"
-            ).fetchall()
-        )
-    except sqlite3.Error:
-        found = {}
-    if found.get("schema_version") != str(SCHEMA_VERSION) or found.get("judged_by", "1") != str(
-        JUDGEMENT
-    ):
-        raw.close()
-        return None
-    store = Store(None, url, raw=raw, make_engine=lambda: _engine(url))
-    store.judged = JUDGEMENT
-    return store
-
-
 def database_error(store_url: str, exc: BaseException) -> StoreError:
     """A database error in words, naming the database with its password masked."""
     return StoreError(f"cannot use the database {mask(store_url)}: {_reason(exc)}")
@@ -406,8 +300,13 @@ def _reason(exc: BaseException) -> str:
         return "it is not a euchre-log database (not even an SQLite file)"
     if "readonly" in low or "read-only" in low:
         return "it is read-only; check the file's permissions"
-    if "locked" in low:
-        return "another program holds it locked; try again when it is done"
+    if "locked" in low or "busy" in low:
+        seconds = BUSY_TIMEOUT_MS / 1000
+        return (
+            f"another writer kept it locked for longer than {seconds:g} seconds, the time "
+            "euchre-log waits for its turn (another euchre-log, perhaps a long import); "
+            "try again when it is done"
+        )
     if "unable to open" in low:
         return "it cannot be opened; check that its folder exists and is writable"
     return mask(text_)
@@ -435,6 +334,8 @@ def _schema_version(conn: Connection, shown: str) -> int | None:
 
 def _refuse_newer(version: int | None, shown: str) -> None:
     """Refuse a database whose schema is newer than this euchre-log knows."""
+    from .schema import SCHEMA_VERSION
+
     if version is not None and version > SCHEMA_VERSION:
         raise StoreError(
             f"the database {shown} was made by a newer euchre-log (schema {version}; "
@@ -457,6 +358,8 @@ def _prepare(store: Store) -> None:
     failure anywhere leaves the database as it was.
     """
     from sqlalchemy import text
+
+    from .schema import SCHEMA_VERSION
 
     shown = mask(store.url)
     with store.engine.connect() as conn:
@@ -486,8 +389,30 @@ def _prepare(store: Store) -> None:
         with store.writing() as conn:
             set_judged(conn)
         store.judged = JUDGEMENT
-    else:
-        store.judged = None  # an older database was also judged by an older engine
+        return
+    store.judged = None  # an older database was also judged by an older engine
+    if version <= COMPACTED_AT - 1 and store.is_sqlite:
+        _give_space_back(store)
+
+
+COMPACTED_AT = 5
+"""The schema whose upgrade rewrote the journal compactly, leaving the old one's pages free."""
+
+
+def _give_space_back(store: Store) -> None:
+    """``VACUUM`` a SQLite file after the upgrade that rewrote its journal, so that the
+    file shrinks to what it holds. It runs outside any transaction, once the upgrade has
+    committed; if it cannot (a full disk), the file stays as large as it was, and whole."""
+    import contextlib
+
+    raw = store.engine.raw_connection()
+    try:
+        cursor = raw.cursor()
+        with contextlib.suppress(Exception):  # the database is whole either way
+            cursor.execute("VACUUM")
+        cursor.close()
+    finally:
+        raw.close()
 
 
 def judged_by(conn: Connection) -> int:
@@ -510,6 +435,8 @@ def set_judged(conn: Connection) -> None:
 
 def _migration_failed(shown: str, version: int | None, exc: BaseException) -> str:
     """The refusal when creating or upgrading the tables failed (and was rolled back)."""
+    from .schema import SCHEMA_VERSION
+
     what = (
         f"create the tables of the new database {shown}"
         if version is None

@@ -47,5 +47,6 @@ def summary_dict(stored: StoredGame) -> dict[str, Any]:
         "status": "finished" if stored.game.winner is not None else "in progress",
         "fingerprint": stored.fingerprint,
         "last_entry": stored.last_seq,
+        "reopened": [{"entry": seq, "at": at} for seq, at in stored.reopened],
         **report,
     }

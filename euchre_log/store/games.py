@@ -32,6 +32,7 @@ from ..formats.text import name_key, normal_name
 from . import registry
 from .db import Store, StoreError
 from .journal import (
+    REOPEN,
     GameMovedOn,
     append_journal,
     canonical,
@@ -45,6 +46,8 @@ from .journal import (
     insert_rows,
     journal_rows,
     now,
+    standing_texts,
+    stored,
 )
 from .read import MAX_GAME_ID as MAX_GAME_ID
 from .read import MAX_SCORE as MAX_SCORE
@@ -56,8 +59,9 @@ from .read import latest_game as latest_game
 from .read import latest_open_game as latest_open_game
 from .read import list_games as list_games
 from .read import load_game as load_game
+from .read import players_of as players_of
 from .read import rules_from_row as rules_from_row
-from .tables import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
+from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, SEAT_T
 
 MAX_HANDS_PER_GAME = MAX_HANDS
 _GAME_INSERT = insert(GAME_T)
@@ -74,19 +78,6 @@ def _game_row(conn: Connection, game_id: int) -> Any:
     if row is None:
         raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
     return row
-
-
-def players_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str, str]]:
-    """Each game's players by seat."""
-    q = (
-        select(SEAT_T.c.game_id, SEAT_T.c.seat, PLAYER_T.c.name)
-        .join(PLAYER_T, PLAYER_T.c.id == SEAT_T.c.player_id)
-        .where(SEAT_T.c.game_id.in_(list(game_ids)))
-    )
-    out: dict[int, dict[str, str]] = {g: {} for g in game_ids}
-    for gid, seat, name in conn.execute(q):
-        out[gid][seat] = name
-    return {g: {s: p[s] for s in SEAT_LETTERS if s in p} for g, p in out.items()}
 
 
 def replay_in(conn: Connection, game_id: int) -> StoredGame:
@@ -114,10 +105,10 @@ def rejudge(conn: Connection) -> int:
             continue
         state = stored.game
         differences = cache_differences(conn, row, state, players[row.id], heads=True)
-        if not differences:
+        if not differences and row.content_hash is not None:
             continue  # judged the same: leave the rows as they are
         if any(d.cache in ("hand", "flag") for d in differences):
-            _write_cache(conn, row.id, state)
+            _write_cache(conn, row.id, state, heads=hand_heads(conn, row.id, row.uid))
         content = content_hash(players[row.id], state, (row.initial_ns, row.initial_ew))
         conn.execute(
             update(GAME_T)
@@ -154,7 +145,7 @@ def cache_differences(
     journal: what ``rejudge`` rebuilds and ``verify`` reports. Each hand's head hash is
     compared only with ``heads`` (``verify`` reports those apart, as broken heads)."""
     out: list[CacheDifference] = []
-    expected_hands, expected_flags = _cache_rows(row.id, state, hand_heads(conn, row.id))
+    expected_hands, expected_flags = _cache_rows(row.id, state, hand_heads(conn, row.id, row.uid))
     cached_hands = {
         int(r["number"]): r
         for r in conn.execute(select(HAND_T).where(HAND_T.c.game_id == row.id)).mappings()
@@ -245,12 +236,19 @@ def _content_digest(
     digest = hashlib.sha256()
     start = {
         "players": {s: player_key(players.get(s, "")) for s in SEAT_LETTERS},
-        "rules": sealed_rules(rules),
+        "rules": content_rules(rules),
         "initial_score": list(initial_score),
     }
     digest.update(canonical(start).encode())
     digest.update("".join(f"\n{kind}|{text_}" for kind, text_ in texts).encode())
     return digest.hexdigest()
+
+
+def content_rules(rules: Rules) -> dict[str, Any]:
+    """The rules as the content hash covers them: their values, the way the seal covers
+    them, without the preset's name. A game's own EGN export, which cannot carry the name,
+    is then the same game; so is a game whose rules were given option by option."""
+    return {k: v for k, v in sealed_rules(rules).items() if k != "preset"}
 
 
 def _hand_entries(hand: HandState) -> list[Any]:
@@ -370,6 +368,7 @@ def _insert_game(
     ids = player_ids(conn, [players[s] for s in SEAT_LETTERS])
     stamp, uid = now(), uuid.uuid4().hex
     header = header_row(uid, _header(players, rules, initial_score, first_dealer), stamp)
+    names = stored_names(conn, ids.values())
     game_id = _insert_game_row(
         conn,
         rules,
@@ -382,7 +381,7 @@ def _insert_game(
         uid=uid,
         stamp=stamp,
         summary={
-            "head_hash": header[-1],
+            "head_hash": header.hash,
             "content_hash": content_hash(players, GameState(rules, initial_score), initial_score),
         },
     )
@@ -390,13 +389,39 @@ def _insert_game(
         insert(SEAT_T),
         [{"game_id": game_id, "seat": s, "player_id": ids[players[s]]} for s in SEAT_LETTERS],
     )
-    insert_journal(conn, [(game_id, *header)])
+    insert_journal(conn, [stored(game_id, header)])
     registry.register(
         conn,
-        [registry.Registered(game_id, uid, registry.CREATED, 0, header[-1], 0, header[-1])],
+        [
+            registry.Registered(
+                game_id,
+                uid,
+                registry.CREATED,
+                0,
+                header.hash,
+                0,
+                header.hash,
+                source,
+                {s: names[ids[players[s]]] for s in SEAT_LETTERS},
+            )
+        ],
         stamp,
     )
     return game_id
+
+
+def stored_names(conn: Connection, ids: Iterable[int]) -> dict[int, str]:
+    """Each player's name exactly as the database stores it, by id."""
+    wanted = sorted(set(ids))
+    out: dict[int, str] = {}
+    for start in range(0, len(wanted), 500):
+        rows = conn.execute(
+            select(PLAYER_T.c.id, PLAYER_T.c.name).where(
+                PLAYER_T.c.id.in_(wanted[start : start + 500])
+            )
+        )
+        out.update({int(i): str(n) for i, n in rows})
+    return out
 
 
 def _header(
@@ -517,21 +542,15 @@ def _write_cache(
     game_id: int,
     state: GameState,
     *,
-    fresh: bool = False,
-    heads: dict[int, str] | None = None,
+    heads: dict[int, str],
     first: int = 1,
 ) -> None:
-    """Replace the game's cached results by the engine's, each hand with its head hash.
-
-    ``heads`` are the hands' head hashes when the caller knows them; otherwise they are
-    read from the journal, which must already hold the entries just written. With
-    ``first``, only the rows of hands ``first`` on are replaced: those before it stand.
+    """Replace the game's cached results by the engine's, each hand with its head hash
+    (``heads``, by hand number). With ``first``, only the rows of hands ``first`` on are
+    replaced: those before it stand.
     """
-    if not fresh:
-        conn.execute(delete(HAND_T).where(HAND_T.c.game_id == game_id, HAND_T.c.number >= first))
-        conn.execute(delete(FLAG_T).where(FLAG_T.c.game_id == game_id, FLAG_T.c.hand >= first))
-    if heads is None:
-        heads = hand_heads(conn, game_id)
+    conn.execute(delete(HAND_T).where(HAND_T.c.game_id == game_id, HAND_T.c.number >= first))
+    conn.execute(delete(FLAG_T).where(FLAG_T.c.game_id == game_id, FLAG_T.c.hand >= first))
     hands, flags = _cache_rows(game_id, state, heads, first)
     if hands:
         conn.execute(insert(HAND_T), hands)
@@ -597,7 +616,8 @@ def append(
         # The hands from the first one touched on: every one of them has an entry among
         # these (the undos take back the tail of the record, the adds make the new tail),
         # so each one's head hash is the last of its new entries.
-        first = min((hand for _, _, hand in ops), default=len(state.hands) + 1)
+        # (An entry of hand 0, such as a reopening, is no hand's.)
+        first = min((hand for _, _, hand in ops if hand > 0), default=len(state.hands) + 1)
         heads = {hand: digest for hand, digest in zip([h for _, _, h in ops], hashes, strict=True)}
         _write_cache(conn, game_id, state, heads=heads, first=first)
         # The content hash covers every entry: rehashing a long game on each line would
@@ -615,6 +635,24 @@ def append(
             )
         )
     return seqs, prev
+
+
+def reopen(store: Store, game_id: int, expected_last_seq: int, state: GameState) -> tuple[int, str]:
+    """Record that a won game is opened again, so that its entries may be taken back
+    (``record --reopen``): an entry of the journal (hand 0, no hand's), holding the
+    winner and the score it was won with, which ``summary``, ``replay`` and ``verify``
+    show. Returns its sequence number and the game's head after it; ``GameMovedOn`` as
+    ``append``, and ``StoreError`` when the game is not won."""
+    winner = state.winner
+    if winner is None:
+        raise StoreError(
+            f"game {game_id} is not over, so there is nothing to reopen: record it as it is "
+            f"(euchre-log record {game_id})"
+        )
+    ns, ew = state.score
+    data = {"winner": TEAM_NAMES[winner], "score": {"NS": ns, "EW": ew}}
+    seqs, head = append(store, game_id, expected_last_seq, [(REOPEN, data, 0)], state)
+    return seqs[0], head
 
 
 def import_game(
@@ -645,6 +683,8 @@ class Prepared:
     rules: str
     """The rules as the game row stores them."""
     chain: list[tuple[Any, ...]]
+    """Its rows of ``action`` without their game id, the header first."""
+    header_hash: str
     head: str
     content: str
     summary: dict[str, Any]
@@ -674,13 +714,11 @@ def prepare(info: Mapping[str, Any], state: GameState, stamp: str) -> Prepared:
     initial = _initial_score(info)
     first_dealer = state.hands[0].dealer if state.hands else 0
     players = {s: info["players"][s] for s in SEAT_LETTERS}
-    chain, heads, prev = chain_entries(
-        uid,
-        _header(players, state.rules, initial, first_dealer),
-        (_hand_entries(h) for h in state.hands),
-        stamp,
+    header = _header(players, state.rules, initial, first_dealer)
+    chain, texts, heads, prev = chain_entries(
+        uid, header, (_hand_entries(h) for h in state.hands), stamp
     )
-    content = _content_digest(players, state.rules, initial, ((r[2], r[3]) for r in chain[1:]))
+    content = _content_digest(players, state.rules, initial, texts)
     hand_rows, flag_rows = _cache_rows(0, state, heads)
     return Prepared(
         info=info,
@@ -691,6 +729,7 @@ def prepare(info: Mapping[str, Any], state: GameState, stamp: str) -> Prepared:
         first_dealer=first_dealer,
         rules=_rules_text(state.rules),
         chain=chain,
+        header_hash=bytes(chain[0][6]).hex(),
         head=prev,
         content=content,
         summary=_game_summary(state),
@@ -757,6 +796,7 @@ def _store_prepared(conn: Connection, games: Sequence[Prepared]) -> list[int]:
     registry.lock(conn)
     names = {g.players[s] for g in games for s in SEAT_LETTERS}
     ids_by_name = player_ids(conn, sorted(names))
+    as_stored = stored_names(conn, ids_by_name.values())
     journal: list[tuple[Any, ...]] = []
     seats: list[dict[str, Any]] = []
     hand_rows: list[dict[str, Any]] = []
@@ -791,7 +831,17 @@ def _store_prepared(conn: Connection, games: Sequence[Prepared]) -> list[int]:
         )
         journal.extend((game_id, *row) for row in chain)
         registered.append(
-            registry.Registered(game_id, g.uid, registry.IMPORTED, 0, chain[0][-1], seq, g.head)
+            registry.Registered(
+                game_id,
+                g.uid,
+                registry.IMPORTED,
+                0,
+                g.header_hash,
+                seq,
+                g.head,
+                "imported",
+                {s: as_stored[ids_by_name[g.players[s]]] for s in SEAT_LETTERS},
+            )
         )
         hand_rows.extend({**r, "game_id": game_id} for r in g.hand_rows)
         flag_rows.extend({**r, "game_id": game_id} for r in g.flag_rows)
@@ -847,25 +897,31 @@ def _initial_score(info: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def fill_content_hashes(conn: Connection) -> int:
-    """Work out the content hash of every game whose hash a recorder line cleared (see
-    ``append``), in the caller's transaction; a game whose record no longer replays is
-    left for ``verify`` to report. Returns how many were filled."""
+    """Work out the content hash of every game whose hash is not known (a recorder line
+    cleared it, see ``append``; the upgrade to schema 5 cleared them all), in the caller's
+    transaction. It is worked out from the journal's texts of the entries that stand,
+    which are what the engine's hands hold, without replaying the game; a game whose
+    journal cannot be read is left for ``verify`` to report. Returns how many were filled."""
     ids = [
         int(i)
         for i in conn.execute(select(GAME_T.c.id).where(GAME_T.c.content_hash.is_(None))).scalars()
     ]
-    if not ids:
-        return 0
-    players = players_of(conn, ids)
     filled = 0
-    for game_id in ids:
-        try:
-            stored = replay_in(conn, game_id)
-        except (StoreError, LogError, ValueError):
-            continue
-        digest = content_hash(players.get(game_id, {}), stored.game, stored.initial_score)
-        conn.execute(update(GAME_T).where(GAME_T.c.id == game_id).values(content_hash=digest))
-        filled += 1
+    for start in range(0, len(ids), 500):
+        part = ids[start : start + 500]
+        players = players_of(conn, part)
+        games = conn.execute(select(GAME_T).where(GAME_T.c.id.in_(part))).all()
+        for row in games:
+            try:
+                rules = rules_from_row(row.rules)
+                texts = standing_texts(journal_rows(conn, row.id))
+            except (StoreError, LogError):
+                continue
+            digest = _content_digest(
+                players.get(row.id, {}), rules, (row.initial_ns, row.initial_ew), texts
+            )
+            conn.execute(update(GAME_T).where(GAME_T.c.id == row.id).values(content_hash=digest))
+            filled += 1
     return filled
 
 

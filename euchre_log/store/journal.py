@@ -1,12 +1,19 @@
 """The journal: every entry of every game, in order, chained by SHA-256.
 
 An entry is a hand's start (``kind = "deal"``), an action of the file format, or an
-``undo`` that takes back an earlier entry; it is stored as canonical JSON, never updated
-and never deleted. A game's chain starts from its header (``kind = "header"``, entry 0,
-hand 0): the rules, the starting score, the first dealer and the players by seat, which a
-verdict depends on as much as on the cards. A game stored before schema 4 got its header
-from the upgrade, after the entries it already had (``migrations/versions/rev0004``).
-This module is the journal's codec (entries to rows and back), its hashing, and its bulk
+``undo`` that takes back an earlier entry; it is never updated and never deleted. A
+game's chain starts from its header (``kind = "header"``, entry 0, hand 0): the rules, the
+starting score, the first dealer and the players by seat, which a verdict depends on as
+much as on the cards. A game stored before schema 4 got its header from the upgrade,
+after the entries it already had (``migrations/versions/rev0004``).
+
+Each entry's hash is ``SHA-256(previous hash | seq | hand | kind | time | JSON)`` over its
+canonical JSON and its time as ISO text; a row of the ``action`` table keeps that entry in
+a few bytes instead (schema 5, ``codec``): its JSON and time compactly, the first 32 bits
+of its hash (``tag``, which says which entry a change is in), and the whole hash only on
+the header and each hand's start (``hash``). Every other hash is worked out again from
+the game's start when it is needed (``chain``): ``verify`` and a fingerprint trust none.
+This module is the journal's rows (entries to rows and back), its hashing, and its bulk
 append; ``store.games`` builds the game operations on it.
 """
 
@@ -14,15 +21,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine import actions as A
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS
 from ..engine.record import Entry, StartHand
 from ..formats.reader import CARD_INDEX, SEAT_INDEX, LogError, action_from_dict, shared_actions
 from ..formats.writer import action_dict
+from .codec import canonical as canonical
+from .codec import decode, decode_text, encode, time_us
 from .db import StoreError
 
 if TYPE_CHECKING:  # SQLAlchemy is imported by the functions that write or query
@@ -35,12 +44,8 @@ class GameMovedOn(StoreError):
 
 
 def now() -> str:
+    """The time now, as the chain covers it: ISO 8601 text in microseconds, UTC."""
     return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-def canonical(obj: Any) -> str:
-    """The one JSON text of a value that the hash chain covers."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def genesis(uid: str) -> str:
@@ -70,12 +75,11 @@ def header_data(
     }
 
 
-def header_row(uid: str, data: dict[str, Any], stamp: str) -> tuple[Any, ...]:
-    """A new game's header as a journal row ``(seq, hand, kind, data, created_at,
-    prev_hash, hash)``: entry 0 of hand 0, chained to the game's genesis."""
+def header_row(uid: str, data: dict[str, Any], stamp: str) -> Logged:
+    """A new game's header: entry 0 of hand 0, chained to the game's genesis."""
     text_ = canonical(data)
     prev = genesis(uid)
-    return (0, 0, HEADER, text_, stamp, prev, chain_hash(prev, 0, 0, HEADER, stamp, text_))
+    return Logged(0, 0, HEADER, text_, stamp, chain_hash(prev, 0, 0, HEADER, stamp, text_))
 
 
 def chain_hash(
@@ -90,6 +94,71 @@ def chain_hash(
     """SHA-256 over an entry's canonical encoding and the hash before it."""
     digest: str = _sha256(f"{prev}|{seq}|{hand}|{kind}|{created_at}|{data}".encode()).hexdigest()
     return digest
+
+
+class Logged(NamedTuple):
+    """An entry as the chain covers it: its place, its kind, its canonical JSON, its time
+    as text, and its hash (hex)."""
+
+    seq: int
+    hand: int
+    kind: str
+    text: str
+    time: str
+    hash: str
+
+
+CHECKPOINT_KINDS = frozenset((HEADER, "deal"))
+"""The entries whose row keeps its whole hash: the header and each hand's start, from
+which ``verify`` follows the chain again after a break."""
+
+
+def tag(digest: str) -> int:
+    """The first 32 bits of a hash (hex), as the signed integer an ``action`` row keeps
+    (a 32-bit column on every database)."""
+    value = int(digest[:8], 16)
+    return value - 0x1_0000_0000 if value >= 0x8000_0000 else value
+
+
+def stored(game_id: int, entry: Logged) -> tuple[Any, ...]:
+    """An entry as a row of ``action``, in ``_ROW_COLUMNS`` order."""
+    code, us = encode(entry.kind, entry.text, entry.time)
+    whole = bytes.fromhex(entry.hash) if entry.kind in CHECKPOINT_KINDS else None
+    return (game_id, entry.seq, entry.hand, entry.kind, code, us, tag(entry.hash), whole)
+
+
+class Row(NamedTuple):
+    """A row of ``action`` decoded: the entry as the chain covers it, and what the row
+    keeps of its hash (``whole``: the hash itself, only on a checkpoint)."""
+
+    seq: int
+    hand: int
+    kind: str
+    text: str
+    time: str
+    tag: int
+    whole: str | None
+
+
+def decoded(rows: Iterable[Any]) -> list[Row]:
+    """Rows of ``action`` (``seq, hand, kind, data, time_us, tag, hash``) decoded."""
+    out = []
+    for r in rows:
+        text_, time = decode(r.kind, r.data, r.time_us)
+        whole = None if r.hash is None else bytes(r.hash).hex()
+        out.append(Row(r.seq, r.hand, r.kind, text_, time, r.tag, whole))
+    return out
+
+
+def chain(uid: str, rows: Sequence[Row]) -> list[str]:
+    """Each row's hash, worked out from the game's genesis (trusting nothing stored)."""
+    prev = genesis(uid)
+    out = []
+    sha256 = hashlib.sha256
+    for r in rows:
+        prev = sha256(f"{prev}|{r.seq}|{r.hand}|{r.kind}|{r.time}|{r.text}".encode()).hexdigest()
+        out.append(prev)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -141,7 +210,7 @@ def entry_text(entry: Entry) -> tuple[str, str]:
     return found
 
 
-_ROW_COLUMNS = ("game_id", "seq", "hand", "kind", "data", "created_at", "prev_hash", "hash")
+_ROW_COLUMNS = ("game_id", "seq", "hand", "kind", "data", "time_us", "tag", "hash")
 
 
 def insert_journal(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
@@ -154,7 +223,7 @@ def insert_journal(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
         return
     from sqlalchemy import insert
 
-    from .tables import ACTION_T
+    from .schema import ACTION_T
 
     style = conn.dialect.paramstyle
     if style in ("qmark", "format", "pyformat"):
@@ -203,21 +272,65 @@ def entry_from_data(kind: str, data: dict[str, Any]) -> Entry:
     return action_from_dict(data)
 
 
+_ENTRIES: dict[tuple[str, str], Entry] = {}
+"""The entries of the codes seen: a game is a few hundred distinct plays and bids, and
+entries are immutable, so each is parsed once."""
+
+
+class NotAnEntry(LogError):
+    """A row of the journal that holds no JSON object at all."""
+
+    def __init__(self, text_: str) -> None:
+        super().__init__(f"holds {_shown(text_)}, which is not an entry")
+
+
+def entry_of(kind: str, code: str) -> Entry:
+    """The entry a row's kind and code hold; ``LogError`` when they hold none."""
+    found = _ENTRIES.get((kind, code))
+    if found is not None:
+        return found
+    text_ = decode_text(kind, code)
+    try:
+        data = json.loads(text_)
+    except (TypeError, ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        raise NotAnEntry(text_)
+    entry = entry_from_data(kind, data)
+    if len(code) < 8 and len(_ENTRIES) < 20000:  # a play or a bid, not a deal or a note
+        _ENTRIES[(kind, code)] = entry
+    return entry
+
+
+def undone_seq(code: str) -> Any:
+    """The entry an undo's code takes back (whatever it holds, for a message if it is no
+    entry number)."""
+    if code.isdigit():
+        return int(code)
+    try:
+        data = json.loads(decode_text("undo", code))
+    except (TypeError, ValueError, RecursionError):
+        return code
+    return data.get("undoes") if isinstance(data, dict) else data
+
+
+REOPEN = "reopen"
+"""The kind of the entry ``record --reopen`` makes: a won game opened for undo again."""
+META_KINDS = frozenset((HEADER, REOPEN))
+"""Journal entries that are no entry of a hand: the header, and a won game reopened."""
+
+
 def effective_entries(rows: Iterable[Any]) -> list[tuple[int, Entry]]:
     """Replay the journal's undos: the entries that still stand, with their seqs (the
-    game's header is not an entry of its hands)."""
+    game's header and a reopening are not entries of its hands). ``rows`` are rows of
+    ``action`` (``seq``, ``kind``, ``data``)."""
     live: list[tuple[int, Entry]] = []
     for row in rows:
-        if row.kind == HEADER:
+        kind = row.kind
+        if kind in META_KINDS:
             continue
-        try:
-            data = json.loads(row.data)
-        except (TypeError, ValueError, RecursionError):
-            data = None
-        if not isinstance(data, dict):
-            raise LogError(f"entry {row.seq} holds {_shown(row.data)}, which is not an entry")
-        if row.kind == "undo":
-            target = data.get("undoes")
+        if kind == "undo":
+            target = undone_seq(row.data)
             if not live or live[-1][0] != target:
                 raise LogError(
                     f"entry {row.seq} takes back entry {_shown(target)}, which is not the last "
@@ -226,10 +339,31 @@ def effective_entries(rows: Iterable[Any]) -> list[tuple[int, Entry]]:
             live.pop()
             continue
         try:
-            live.append((row.seq, entry_from_data(row.kind, data)))
+            live.append((row.seq, entry_of(kind, row.data)))
+        except NotAnEntry as exc:
+            raise LogError(f"entry {row.seq} {exc.message}") from None
         except LogError as exc:
             raise LogError(f"entry {row.seq}: {exc.message}") from None
     return live
+
+
+def standing_texts(rows: Iterable[Any]) -> list[tuple[str, str]]:
+    """The (kind, canonical JSON) of the entries that still stand, in order, from rows of
+    ``action``: ``effective_entries`` without making the entries. ``LogError`` when an
+    undo takes back what is not the last entry standing."""
+    live: list[tuple[Any, str, str]] = []
+    for row in rows:
+        kind = row.kind
+        if kind in META_KINDS:
+            continue
+        if kind == "undo":
+            target = undone_seq(row.data)
+            if not live or live[-1][0] != target:
+                raise LogError(f"entry {row.seq} takes back entry {_shown(target)}")
+            live.pop()
+            continue
+        live.append((row.seq, kind, row.data))
+    return [(kind, decode_text(kind, code)) for _, kind, code in live]
 
 
 def _shown(value: Any) -> str:
@@ -239,44 +373,29 @@ def _shown(value: Any) -> str:
 
 
 def journal_rows(conn: Connection, game_id: int) -> list[Any]:
-    """A game's journal rows (seq, kind, data), in order."""
+    """A game's rows of ``action``, every column, in order."""
     from sqlalchemy import select
 
-    from .tables import ACTION_T
+    from .schema import ACTION_T
 
     return list(
         conn.execute(
-            select(ACTION_T.c.seq, ACTION_T.c.kind, ACTION_T.c.data)
-            .where(ACTION_T.c.game_id == game_id)
-            .order_by(ACTION_T.c.seq)
+            select(ACTION_T).where(ACTION_T.c.game_id == game_id).order_by(ACTION_T.c.seq)
         ).all()
     )
 
 
-def hand_heads(conn: Connection, game_id: int) -> dict[int, str]:
-    """Each hand's head hash: the hash of the game's last journal entry of that hand."""
-    from sqlalchemy import func, select
-
-    from .tables import ACTION_T
-
-    last = (
-        select(ACTION_T.c.hand, func.max(ACTION_T.c.seq).label("seq"))
-        .where(ACTION_T.c.game_id == game_id)
-        .group_by(ACTION_T.c.hand)
-        .subquery()
-    )
-    rows = conn.execute(
-        select(ACTION_T.c.hand, ACTION_T.c.hash)
-        .join(last, (ACTION_T.c.hand == last.c.hand) & (ACTION_T.c.seq == last.c.seq))
-        .where(ACTION_T.c.game_id == game_id)
-    )
-    return {int(hand): str(digest) for hand, digest in rows}
+def hand_heads(conn: Connection, game_id: int, uid: str) -> dict[int, str]:
+    """Each hand's head hash, the hash of the game's last journal entry of that hand,
+    worked out from the game's genesis (``uid``)."""
+    rows = decoded(journal_rows(conn, game_id))
+    return {r.hand: digest for r, digest in zip(rows, chain(uid, rows), strict=True)}
 
 
 def _is_seq_clash(exc: IntegrityError) -> bool:
     """Whether a refused insert broke the journal's unique (game, seq)."""
     words = str(exc.orig).lower()
-    return "uq_action_game_seq" in words or "action.game_id, action.seq" in words
+    return "action_pkey" in words or "action.game_id, action.seq" in words
 
 
 def append_journal(
@@ -286,27 +405,31 @@ def append_journal(
     head: str,
     ops: Iterable[tuple[str, Any, int]],
 ) -> tuple[list[int], str, str, list[str]]:
-    """Append entries (``("add", entry, hand)``) and undos (``("undo", seq, hand)``) after
-    entry ``last_seq`` whose hash is ``head``, in one bulk insert.
+    """Append entries (``("add", entry, hand)``), undos (``("undo", seq, hand)``) and
+    other journal entries (``(kind, data, hand)``, such as a reopening) after entry
+    ``last_seq`` whose hash is ``head``, in one bulk insert.
 
     Returns the new sequence numbers, the new head hash, the time stamp they carry and
-    each new row's hash.
+    each new entry's hash.
     Raises ``GameMovedOn`` when another writer took one of the sequence numbers first.
     """
     from sqlalchemy.exc import IntegrityError
 
     seq, prev, stamp = last_seq, head, now()
     rows: list[tuple[Any, ...]] = []
-    seqs = []
+    seqs, hashes = [], []
     for op, value, hand_no in ops:
         seq += 1
-        if op == "undo":
+        if op == "add":
+            kind, text_ = entry_text(value)
+        elif op == "undo":
             kind, text_ = "undo", canonical({"undoes": value})
         else:
-            kind, text_ = entry_text(value)
+            kind, text_ = op, canonical(value)
         digest = chain_hash(prev, seq, hand_no, kind, stamp, text_)
-        rows.append((game_id, seq, hand_no, kind, text_, stamp, prev, digest))
+        rows.append(stored(game_id, Logged(seq, hand_no, kind, text_, stamp, digest)))
         seqs.append(seq)
+        hashes.append(digest)
         prev = digest
     if rows:
         try:
@@ -319,33 +442,41 @@ def append_journal(
             raise GameMovedOn(
                 f"game {game_id} moved on: another recorder added to it at the same time"
             ) from None
-    return seqs, prev, stamp, [r[-1] for r in rows]
+    return seqs, prev, stamp, hashes
 
 
 def chain_entries(
     uid: str, header: dict[str, Any], hands: Iterable[list[Entry]], stamp: str
-) -> tuple[list[tuple[Any, ...]], dict[int, str], str]:
-    """A new game's whole journal: ``(seq, hand, kind, data, created_at, prev_hash, hash)``
-    rows for its header (entry 0) and each hand's entries (from hand 1), each hand's head
-    hash, and the game's head.
+) -> tuple[list[tuple[Any, ...]], list[tuple[str, str]], dict[int, str], str]:
+    """A new game's whole journal: its rows of ``action`` without their game id (``seq,
+    hand, kind, data, time_us, tag, hash``) for its header (entry 0) and each hand's
+    entries (from hand 1); the (kind, canonical JSON) of each entry after the header;
+    each hand's head hash; and the game's head.
     """
     first = header_row(uid, header, stamp)
-    prev, seq = first[-1], 0
-    chain: list[tuple[Any, ...]] = [first]
-    add = chain.append
+    prev, seq = first.hash, 0
+    rows: list[tuple[Any, ...]] = [stored(0, first)[1:]]
+    texts: list[tuple[str, str]] = []
+    add, note = rows.append, texts.append
     heads: dict[int, str] = {}
     shared = _SHARED_TEXT.get
     sha256 = hashlib.sha256
-    # A season's import is hundreds of thousands of entries: ``entry_text`` and
-    # ``chain_hash`` are written out here (tests/test_store.py checks the result against
-    # them), which saves two calls an entry.
+    us = time_us(stamp)
+    # A season's import is hundreds of thousands of entries: ``entry_text``,
+    # ``chain_hash`` and ``stored`` are written out here (tests/test_store.py checks the
+    # result against them), which saves three calls an entry.
     for number, entries in enumerate(hands, start=1):
         for entry in entries:
             seq += 1
             known = shared(id(entry))
             kind, text_ = known if known is not None else entry_text(entry)
             digest = sha256(f"{prev}|{seq}|{number}|{kind}|{stamp}|{text_}".encode()).hexdigest()
-            add((seq, number, kind, text_, stamp, prev, digest))
+            if us is None or kind in CHECKPOINT_KINDS:
+                add(stored(0, Logged(seq, number, kind, text_, stamp, digest))[1:])
+            else:
+                code = encode(kind, text_, stamp)[0]
+                add((seq, number, kind, code, us, tag(digest), None))
+            note((kind, text_))
             prev = digest
         heads[number] = prev
-    return chain, heads, prev
+    return rows, texts, heads, prev

@@ -3,7 +3,7 @@ or create the schema of a new one.
 
 ``db.connect`` compares ``meta.schema_version`` with ``SCHEMA_VERSION`` first, with one
 cheap query, and imports this module only when the schema is due: for a new database, or
-one made by an older euchre-log. A new, empty database gets the tables of ``tables.py``
+one made by an older euchre-log. A new, empty database gets the tables of ``schema.py``
 in one go (``create``), stamped with the last revision, exactly as running every migration
 from the first would build them (``tests/test_migrations.py`` builds it both ways and
 compares): that takes a fraction of the time, without importing Alembic. An older one is
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, inspect
 
-from .tables import SCHEMA_VERSION
+from .schema import SCHEMA_VERSION
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -53,7 +53,7 @@ def create(conn: Connection) -> None:
     from sqlalchemy import Column, MetaData, PrimaryKeyConstraint, String, Table, insert
 
     from . import registry
-    from .tables import META_T, metadata
+    from .schema import META_T, metadata
 
     metadata.create_all(conn)
     # Alembic's own table, as its MigrationContext declares it.

@@ -1,23 +1,27 @@
 """Reading games from the store: one game replayed through the engine, and the list.
 
-Everything here runs the read path's named queries (``queries.py``) through
-``Store.query``, so a command that only reads a current SQLite file (``games``,
-``summary``, ``replay``, ``explain``, ``export``) runs them with ``sqlite3`` and never
-imports SQLAlchemy. ``store.games`` holds the writing, and re-exports these.
+The commands that only read (``games``, ``summary``, ``replay``, ``explain``, ``export``)
+come here: SQLAlchemy Core over the tables of ``schema.py``, in one read transaction.
+``store.games`` holds the writing, and re-exports these.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import SEAT_LETTERS, parse_seat
 from ..engine.game import GameState
 from ..engine.record import GameRecord
 from ..engine.rules import Rules, RulesError
 from ..formats.reader import LogError, parse_json_bytes
+from .codec import time_text
 from .db import Store, StoreError
-from .journal import effective_entries, genesis
+from .journal import REOPEN, effective_entries, genesis, journal_rows
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
 
 class NoSuchGame(StoreError):
@@ -42,6 +46,9 @@ class StoredGame:
     head_hash: str | None
     record: GameRecord
     seqs: list[int]  # the sequence number of each entry of ``record.history``
+    reopened: list[tuple[int, str]] = field(default_factory=list)
+    """Each time the game was reopened after it was won (``record --reopen``): the
+    journal entry and its time (ISO text)."""
 
     @property
     def game(self) -> GameState:
@@ -92,13 +99,17 @@ def load_game(store: Store, game_id: int) -> StoredGame:
     """Read a game and replay its entries through the engine."""
     if not 1 <= game_id <= MAX_GAME_ID:
         raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
-    with store.query() as run:
-        found = run("game_row", game_id=game_id)
-        if not found:
+    from sqlalchemy import select
+
+    from .schema import GAME_T
+
+    with store.reading() as conn:
+        found = conn.execute(select(GAME_T).where(GAME_T.c.id == game_id)).first()
+        if found is None:
             raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
-        players = _by_seat(run("game_players", game_id=game_id))
-        rows = run("journal", game_id=game_id)
-    return _replayed(found[0], players, rows)
+        players = players_of(conn, [game_id])[game_id]
+        rows = journal_rows(conn, game_id)
+    return _replayed(found, players, rows)
 
 
 def _replayed(
@@ -150,34 +161,102 @@ def _replayed(
         head_hash=row.head_hash,
         record=record,
         seqs=[s for s, _ in live],
+        reopened=[(r.seq, time_text(r.time_us)) for r in rows if r.kind == REOPEN],
     )
 
 
 def latest_open_game(store: Store) -> int | None:
     """The most recently changed unfinished game that was being recorded here: an
     imported game is a finished record, however it ends, and is never resumed by default."""
-    with store.query() as run:
-        found = run("latest_open_game")
-    return int(found[0][0]) if found else None
+    from sqlalchemy import select
+
+    from .schema import GAME_T
+
+    query = (
+        select(GAME_T.c.id)
+        .where(GAME_T.c.status == "in progress", GAME_T.c.source == "recorded")
+        .order_by(GAME_T.c.updated_at.desc(), GAME_T.c.id.desc())
+        .limit(1)
+    )
+    with store.reading() as conn:
+        found = conn.execute(query).scalar()
+    return None if found is None else int(found)
 
 
 def latest_game(store: Store) -> int | None:
     """The most recently changed game, finished or not."""
-    with store.query() as run:
-        found = run("latest_game")
-    return int(found[0][0]) if found else None
+    from sqlalchemy import select
+
+    from .schema import GAME_T
+
+    query = select(GAME_T.c.id).order_by(GAME_T.c.updated_at.desc(), GAME_T.c.id.desc()).limit(1)
+    with store.reading() as conn:
+        found = conn.execute(query).scalar()
+    return None if found is None else int(found)
 
 
-def list_games(store: Store) -> list[dict[str, Any]]:
-    """Every game, newest first: id, date, title, players, score and status."""
-    with store.query() as run:
-        rows = run("games_newest_first")
-        seats: dict[int, list[tuple[str, str]]] = {}
-        if rows:
-            for gid, seat, name in run("all_players"):
-                seats.setdefault(gid, []).append((seat, name))
-    players = {gid: _by_seat(pairs) for gid, pairs in seats.items()}
-    return [
+def players_of(conn: Connection, game_ids: Sequence[int]) -> dict[int, dict[str, str]]:
+    """Each game's players by seat, in seat order (a seat nobody sits in is left out)."""
+    from sqlalchemy import select
+
+    from .schema import PLAYER_T, SEAT_T
+
+    wanted = list(game_ids)
+    found: dict[int, list[tuple[str, str]]] = {g: [] for g in wanted}
+    for start in range(0, len(wanted), 500):  # a list of ids a database takes in one query
+        query = (
+            select(SEAT_T.c.game_id, SEAT_T.c.seat, PLAYER_T.c.name)
+            .join(PLAYER_T, PLAYER_T.c.id == SEAT_T.c.player_id)
+            .where(SEAT_T.c.game_id.in_(wanted[start : start + 500]))
+        )
+        for gid, seat, name in conn.execute(query):
+            found[int(gid)].append((seat, name))
+    return {g: _by_seat(pairs) for g, pairs in found.items()}
+
+
+GAME_STATUS = {"in-progress": "in progress", "won": "finished"}
+"""``games --status`` by the words a person types: the game's cached status."""
+
+
+def list_games(
+    store: Store,
+    *,
+    limit: int | None = None,
+    player: int | None = None,
+    since: str | None = None,
+    status: str | None = None,
+) -> tuple[list[dict[str, Any]], int]:
+    """The games, newest first: id, date, title, players, score and status; at most
+    ``limit`` of them (all when None), of one player's (an id), dated on or after
+    ``since`` (YYYY-MM-DD; a game without such a date is left out), in one ``status``
+    (``GAME_STATUS``'s words). Also how many games match in all."""
+    from sqlalchemy import func, select
+
+    from .schema import GAME_T, SEAT_T
+
+    conds: list[Any] = []
+    if player is not None:
+        conds.append(GAME_T.c.id.in_(select(SEAT_T.c.game_id).where(SEAT_T.c.player_id == player)))
+    if since is not None:
+        # Only a date that starts YYYY-MM-DD counts ("2026-05-29" or EGN's
+        # "2026-05-29T16:30"); other text a log file gave ("last Friday") is no date.
+        conds += [GAME_T.c.date.like("____-__-__%"), GAME_T.c.date >= since]
+    if status is not None:
+        conds.append(GAME_T.c.status == GAME_STATUS[status])
+    listed = select(GAME_T).where(*conds).order_by(GAME_T.c.id.desc())
+    if limit is not None:
+        listed = listed.limit(limit)
+    with store.reading() as conn:
+        rows = conn.execute(listed).all()
+        total = (
+            len(rows)
+            if limit is None or len(rows) < limit
+            else int(
+                conn.execute(select(func.count()).select_from(GAME_T).where(*conds)).scalar_one()
+            )
+        )
+        players = players_of(conn, [r.id for r in rows]) if rows else {}
+    games = [
         {
             "id": r.id,
             "date": r.date,
@@ -192,3 +271,4 @@ def list_games(store: Store) -> list[dict[str, Any]]:
         }
         for r in rows
     ]
+    return games, total

@@ -22,17 +22,20 @@ hand's journal changes (an entry added or undone), its head changes and the row 
 matches, so a stale review is never read.
 
 The tables are created and changed only by the migrations in ``migrations/``, which
-``db.connect`` applies when it opens a database of an older schema.
+``db.connect`` applies when it opens a database of an older schema; a new database gets
+them from these models in one go (``migrate.create``). These models are the one
+definition of the tables: the store reads and writes them with SQLAlchemy Core, through
+the ``Table`` objects at the end of this module.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from sqlalchemy import Index, UniqueConstraint
+from sqlalchemy import BigInteger, Index, LargeBinary, Table, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The schema this code reads and writes. Bump it when the tables change, and add the
 migration that brings a database from the version before (``migrations/versions/``)."""
 
@@ -125,21 +128,45 @@ class GameRegistry(SQLModel, table=True):
     created_at: str = Field(max_length=40)
     prev_hash: str = Field(max_length=64)
     hash: str = Field(max_length=64)
+    source: Optional[str] = Field(
+        default=None,
+        max_length=20,
+        description="The game's source then (schema 5 on; null on a checkpoint).",
+    )
+    players: Optional[str] = Field(
+        default=None,
+        description="The game's players by seat then, exactly as stored, as JSON (schema 5 "
+        "on; null on a checkpoint).",
+    )
 
 
 class Action(SQLModel, table=True):
-    """One entry of a game's record: a hand's start, an action, or an undo."""
+    """One entry of a game's record: a hand's start, an action, an undo, or the header.
 
-    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_action_game_seq"),)
-    id: Optional[int] = Field(default=None, primary_key=True)
-    game_id: int = Field(foreign_key="game.id")
-    seq: int = Field(description="1, 2, 3... within the game; two writers cannot share one.")
-    hand: int = Field(description="The hand number the entry belongs to.")
+    Compact (schema 5, ``codec``): the entry's canonical JSON in a few characters, its
+    time in microseconds, and of its chained hash only the first 32 bits (``tag``), but
+    on the header and each hand's start the whole of it. ``journal`` works out every
+    other hash again from the game's start."""
+
+    __table_args__ = {"sqlite_with_rowid": False}  # the key is the row: no rowid beside it
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    seq: int = Field(
+        primary_key=True,
+        sa_column_kwargs={"autoincrement": False},
+        description="0 (the header), 1, 2, 3... within the game; two writers cannot share one.",
+    )
+    hand: int = Field(description="The hand number the entry belongs to (0: the header).")
     kind: str = Field(max_length=20)
-    data: str = Field(description="The entry as canonical JSON.")
-    created_at: str = Field(max_length=40)
-    prev_hash: str = Field(max_length=64)
-    hash: str = Field(max_length=64)
+    data: str = Field(description="The entry's canonical JSON, compactly (store/codec.py).")
+    time_us: int = Field(
+        sa_type=BigInteger, description="When it was stored: microseconds since 1970, UTC."
+    )
+    tag: int = Field(description="The first 32 bits of the entry's hash, signed.")
+    hash: Optional[bytes] = Field(
+        default=None,
+        sa_type=LargeBinary,
+        description="The entry's whole hash, on the header and each hand's start only.",
+    )
 
 
 class Hand(SQLModel, table=True):
@@ -212,8 +239,18 @@ class HandReview(SQLModel, table=True):
     head_hash: str = Field(
         primary_key=True, max_length=64, description="The hand's head hash when reviewed."
     )
+    method: str = Field(
+        default="open",
+        primary_key=True,
+        max_length=40,
+        description="Which review and its options (schema 5 on): open, the open-hand one.",
+    )
     version: str = Field(
         max_length=20, description="The review's version and the engine judgement it used."
+    )
+    data: Optional[str] = Field(
+        default=None,
+        description="The whole review as versioned JSON (schema 5 on; null: only the counts).",
     )
     analysed: bool
     dd_tricks: Optional[int] = Field(
@@ -246,11 +283,13 @@ class HandReview(SQLModel, table=True):
 TABLES = [Meta, Player, Game, GameSeat, GameRegistry, Action, Hand, Flag, HandReview]
 
 # The tables as SQLAlchemy Core sees them: the store writes and reads with Core.
-ACTION_T = Action.__table__  # type: ignore[attr-defined]
-GAME_T = Game.__table__  # type: ignore[attr-defined]
-HAND_T = Hand.__table__  # type: ignore[attr-defined]
-FLAG_T = Flag.__table__  # type: ignore[attr-defined]
-SEAT_T = GameSeat.__table__  # type: ignore[attr-defined]
-PLAYER_T = Player.__table__  # type: ignore[attr-defined]
-REVIEW_T = HandReview.__table__  # type: ignore[attr-defined]
-REGISTRY_T = GameRegistry.__table__  # type: ignore[attr-defined]
+metadata = SQLModel.metadata
+META_T: Table = Meta.__table__  # type: ignore[attr-defined]
+ACTION_T: Table = Action.__table__  # type: ignore[attr-defined]
+GAME_T: Table = Game.__table__  # type: ignore[attr-defined]
+HAND_T: Table = Hand.__table__  # type: ignore[attr-defined]
+FLAG_T: Table = Flag.__table__  # type: ignore[attr-defined]
+SEAT_T: Table = GameSeat.__table__  # type: ignore[attr-defined]
+PLAYER_T: Table = Player.__table__  # type: ignore[attr-defined]
+REVIEW_T: Table = HandReview.__table__  # type: ignore[attr-defined]
+REGISTRY_T: Table = GameRegistry.__table__  # type: ignore[attr-defined]

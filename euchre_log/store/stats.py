@@ -2,9 +2,7 @@
 
 Nothing here loads a hand into Python: every count is a ``SUM``/``COUNT`` over the
 ``hand``, ``flag``, ``game`` and ``game_seat`` tables, which the engine rewrites on every
-write, run by name through ``Store.query``. On a SQLite file they run with ``sqlite3`` as
-``sql.py`` holds them, so ``stats`` does not import SQLAlchemy; elsewhere (PostgreSQL)
-through SQLAlchemy.
+write, run by name (``stats_queries.QUERIES``) in one read transaction.
 
 The definitions are the contract: the ``stats`` command's help and the field
 descriptions of ``formats.outputs.StatsOut`` say them in words, and the tests recompute
@@ -18,8 +16,10 @@ The open-hand review's counts (``review``) are sums over the reviews cached in
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ..engine.cards import SEAT_LETTERS, SUIT_LETTERS
@@ -46,7 +46,23 @@ PARTNERSHIP_FIELDS = (
 OWN_CALLS = (*CALL_FIELDS, "alone_calls", "alone_marches")
 
 Run = Callable[..., list[Any]]
-"""A query run by name in one snapshot (``Store.query``)."""
+"""A query run by name in one snapshot (``_queries``)."""
+
+
+@cache
+def _query(name: str) -> Any:
+    """A query of ``stats_queries`` by name, built once per process."""
+    from .stats_queries import QUERIES
+
+    return QUERIES[name]()
+
+
+@contextmanager
+def _queries(store: Store) -> Iterator[Run]:
+    """A read transaction in which the queries of ``stats_queries`` run by name, with
+    their parameters: ``run("stats_players")``."""
+    with store.reading() as conn:
+        yield lambda name, **params: list(conn.execute(_query(name), params))
 
 
 class StatsError(StoreError):
@@ -88,6 +104,13 @@ def _player_id(run: Run, name: str) -> tuple[int, str]:
         f"there is no player named {name!r}"
         + (f" (the players are: {known})" if names else " (no games have been stored yet)")
     )
+
+
+def find_player(store: Store, name: str) -> tuple[int, str]:
+    """A player by name, matched as ``stats --player`` matches it: the id and the stored
+    spelling. ``StatsError`` naming the players when nobody has that name."""
+    with _queries(store) as run:
+        return _player_id(run, name)
 
 
 def _check_games(run: Run, ids: tuple[int, ...]) -> None:
@@ -199,7 +222,7 @@ def missing_reviews(store: Store, flt: StatsFilter = StatsFilter()) -> list[tupl
     """The hands of the games that count whose open-hand review is not cached yet (or is
     stale): (game, number, head hash), for ``review_cache.fill``. Raises ``StatsError``
     for an unknown player or game id."""
-    with store.query() as run:
+    with _queries(store) as run:
         shaped, _ = _resolve(run, flt)
         rows = shaped(run, "stats_review_missing")
     return [(int(g), int(n), str(head)) for g, n, head in rows]
@@ -289,7 +312,7 @@ def _damaged(store: Store) -> str:
     program writes in a column of numbers), in words."""
     from sqlalchemy import text
 
-    from .tables import HAND_T
+    from .schema import HAND_T
 
     columns = [c.name for c in HAND_T.columns if c.type.python_type is int and c.name != "id"]
     found = None
@@ -310,7 +333,7 @@ def _damaged(store: Store) -> str:
 
 
 def _compute(store: Store, flt: StatsFilter, *, review: bool) -> dict[str, Any]:
-    with store.query() as run:
+    with _queries(store) as run:
         shaped, who = _resolve(run, flt)
         pid: int | None = shaped.params.get("pid")
         rows, pairs, (n_games, n_hands) = _sums(run, shaped)

@@ -1,4 +1,4 @@
-"""The queries of ``stats``, as SQLAlchemy Core over the tables of ``tables.py``.
+"""The queries of ``stats``, as SQLAlchemy Core over the tables of ``schema.py``.
 
 Every count of ``stats`` is a ``SUM``/``COUNT`` over the ``hand``, ``flag``, ``game``,
 ``game_seat`` and ``hand_review`` tables: nothing loads a hand into Python. Each query is
@@ -6,9 +6,7 @@ built for one *shape* of the filter, the letters of the filters given: ``g`` (on
 game ids of the parameter ``games``), ``p`` (only the games of the player ``pid``) and
 ``s`` (only games dated on or after ``since``), so ``""`` for every game and ``"gps"``
 for all three. ``QUERIES`` holds every query in every shape by name
-(``"stats_sums:gp"``), and ``queries.QUERIES`` takes them in: on a SQLite file they run
-as ``sql.py`` holds them, compiled by ``codegen``, so that ``stats`` does not import
-SQLAlchemy; elsewhere (PostgreSQL) they run as built here.
+(``"stats_sums:gp"``), which ``store.stats`` runs.
 
 The definitions are the contract: the ``stats`` command's help and the field
 descriptions of ``formats.outputs.StatsOut`` say them in words, and the tests recompute
@@ -40,7 +38,7 @@ from sqlalchemy import (
 from ..engine.cards import SEAT_LETTERS
 from ..engine.game import JUDGEMENT
 from ..formats.names import CALL_FIELDS, SUM_FIELDS, TEAMS
-from .tables import FLAG_T, GAME_T, HAND_T, PLAYER_T, REVIEW_T, SEAT_T
+from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, REVIEW_T, SEAT_T
 
 REVIEW_VERSION: Final = 1
 """The version of the review's numbers in ``hand_review`` (``review_cache``): raise it

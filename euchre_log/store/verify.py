@@ -1,18 +1,24 @@
 """Recompute each game's hash chain and caches, and say what was changed behind the
 tool's back.
 
-Every journal entry carries ``hash = SHA-256(prev_hash | seq | hand | kind | time | data)``,
-and the game row keeps the head, as each cached hand keeps its own (its last entry's hash).
-An edit to an entry breaks its own hash; a removed, inserted or reordered entry breaks the
-links; the heads catch a change at the end of the game or of a hand.
+Every journal entry's hash is ``SHA-256(previous hash | seq | hand | kind | time | data)``;
+a row keeps the first 32 bits of it (``tag``), and the header and each hand's start the
+whole of it (``journal``). ``verify`` works the chain out again from the game's genesis:
+an edited entry no longer matches its tag; a removed entry leaves a gap; an inserted or
+reordered one matches nowhere, or matches the place it was recorded at; the game's head,
+each hand's head and the heads the register recorded catch a change at the end of the
+game or of a hand. After a break the chain cannot be followed to the next entry, so it is
+taken up again at the next hand's start, whose row keeps its whole hash.
 
 The chain starts from the game's header (entry 0; for a game stored before schema 4, the
 entry the upgrade appended), which holds the rules, the starting score, the first dealer
 and the players by seat: a change to any of them on the game row, its seats or its
 players disagrees with the header. The register (``store.registry``) names every game the
-database has held, so a game deleted whole is reported. The caches that ``games``,
-``stats`` and ``import`` read (hands, flags, the game's summary, its content hash, the keys
-of its cached reviews) are recomputed from the journal and compared.
+database has held, with its id, its source and its players' names exactly as stored, so a
+game deleted whole, renumbered, swapped with another or relabelled is reported. The caches
+that ``games``, ``stats`` and ``import`` read (hands, flags, the game's summary, its
+content hash, the keys of its cached reviews) are recomputed from the journal and
+compared.
 
 All of this is evidence against an edit made without recomputing hashes. Whoever can
 rewrite the database can also recompute every hash from scratch (there is no secret in
@@ -33,9 +39,9 @@ from ..formats.reader import LogError, parse_json_bytes
 from . import registry
 from .db import Store, StoreError
 from .games import cache_differences, player_key, players_of
-from .journal import HEADER, chain_hash, genesis, journal_rows
+from .journal import HEADER, Row, chain, chain_hash, decoded, genesis, journal_rows, tag
 from .read import _replayed
-from .tables import ACTION_T, GAME_T, HAND_T, REGISTRY_T, REVIEW_T
+from .schema import GAME_T, HAND_T, REGISTRY_T, REVIEW_T
 
 CHANGED = "changed"
 REMOVED = "removed"
@@ -112,14 +118,12 @@ def verify_game(
     if registered is None:
         registered = _registered(conn, game.uid)
     registration = next((r for r in registered if r.event != registry.CHECKPOINT), None)
-    rows = conn.execute(
-        select(ACTION_T).where(ACTION_T.c.game_id == game_id).order_by(ACTION_T.c.seq)
-    ).all()
+    rows = decoded(journal_rows(conn, game_id))
     if registration is not None:
         start = 0 if registration.header_seq == 0 else 1
     else:
         start = 0 if rows and rows[0].seq == 0 else 1
-    problems = _chain(game, rows, start)
+    problems, hashes = _chain(game, rows, start)
     chain_whole = not problems
     if registration is None:
         problems.append(
@@ -135,21 +139,86 @@ def verify_game(
         )
     said = {(p.kind, p.seq) for p in problems}
     problems.extend(
-        p for p in _header(conn, game, rows, registration) if (p.kind, p.seq) not in said
+        p for p in _header(conn, game, rows, hashes, registration) if (p.kind, p.seq) not in said
     )
+    if registration is not None:
+        problems.extend(_registration(conn, game, registered, _sealed_players(rows)))
     if chain_whole:
-        problems.extend(_checkpoints(game, rows, registered))
+        problems.extend(_checkpoints(game, rows, hashes, registered))
     if chain_whole and not problems:
-        problems.extend(_hand_heads(conn, game_id, rows))
+        problems.extend(_hand_heads(conn, game_id, rows, hashes))
     if not problems:
-        problems.extend(_caches(conn, game, rows))
+        problems.extend(_caches(conn, game, rows, hashes))
     return problems
 
 
-def _checkpoints(game: Any, rows: Sequence[Any], registered: Sequence[Any]) -> list[Problem]:
+def _sealed_players(rows: Sequence[Row]) -> dict[str, Any] | None:
+    """The players by seat the game's (first) header holds, if it can be read."""
+    header = next((r for r in rows if r.kind == HEADER), None)
+    data = None if header is None else _json_of(header.text)
+    players = data.get("players") if isinstance(data, dict) else None
+    return players if isinstance(players, dict) else None
+
+
+def _registration(
+    conn: Connection, game: Any, registered: Sequence[Any], sealed: Mapping[str, Any] | None
+) -> list[Problem]:
+    """How a game's id, source and players' names differ from what the register last
+    recorded of them (schema 5 on: a row of schema 4 names neither source nor players).
+    A seat whose player is another person than the header's (``sealed``) is the header
+    check's to report; this one sees a name changed in its spelling alone."""
+    last = next(
+        (r for r in reversed(registered) if r.event != registry.CHECKPOINT),
+        None,
+    )
+    if last is None:
+        return []
+    out: list[Problem] = []
+
+    def problem(message: str) -> None:
+        out.append(Problem(game.id, HEADER_KIND, None, None, None, message))
+
+    if last.game_id != game.id:
+        problem(
+            f"game {game.id} is registered as game {last.game_id} (uid {game.uid}): its id "
+            "was changed outside euchre-log (games renumbered or swapped)"
+        )
+    if last.source is not None and last.source != game.source:
+        problem(
+            f"its source is {game.source!r}, but the register of games recorded "
+            f"{last.source!r}: changed outside euchre-log"
+        )
+    if last.players is not None:
+        recorded = _json_of(last.players)
+        recorded = recorded if isinstance(recorded, dict) else {}
+        seats = players_of(conn, [game.id])[game.id]
+        for seat in "NESW":
+            now_, then = seats.get(seat), recorded.get(seat)
+            header = None if sealed is None else sealed.get(seat)
+            if (
+                isinstance(now_, str)
+                and isinstance(header, str)
+                and player_key(now_) != player_key(header)
+            ):
+                continue  # another person: said by the header's check
+            if now_ != then:
+                problem(
+                    f"the {seat} seat's player is named {_quoted(now_)}, but the register of "
+                    f"games recorded {_quoted(then)}: a player's name or a seat was changed "
+                    "outside euchre-log"
+                )
+    return out
+
+
+def _quoted(name: Any) -> str:
+    return "nobody" if name is None else repr(name)
+
+
+def _checkpoints(
+    game: Any, rows: Sequence[Row], hashes: dict[int, str], registered: Sequence[Any]
+) -> list[Problem]:
     """The heads the register recorded for a game (when it was stored, started a hand or
     ended) that its journal no longer holds: entries cut off, the head hash set back."""
-    hashes = {r.seq: r.hash for r in rows}
     last = rows[-1].seq if rows else 0
     out: list[Problem] = []
     for reg in registered:
@@ -220,32 +289,36 @@ def _deleted(reg: Any) -> Problem:
     )
 
 
-def _chain(game: Any, rows: Sequence[Any], start: int) -> list[Problem]:
-    """The breaks in a game's hash chain, which starts at entry ``start`` (0: the header)."""
+MOVED_WITHIN = 64
+"""How far from its place an entry is looked for when it does not fit there: a moved
+entry is said to be moved within this many entries; further, it is said to be changed."""
+
+
+def _chain(game: Any, rows: Sequence[Row], start: int) -> tuple[list[Problem], dict[int, str]]:
+    """The breaks in a game's hash chain, which starts at entry ``start`` (0: the header),
+    and the hash of each entry the chain could be followed to (every one when whole)."""
     game_id = game.id
     problems: list[Problem] = []
-    by_hash = {r.hash: r for r in rows}
+    hashes: dict[int, str] = {}
     place: dict[int, int] = {}
     counts: dict[int, int] = {}
     for r in rows:
         counts[r.hand] = counts.get(r.hand, 0) + 1
         place[r.seq] = counts[r.hand]
 
-    def problem(kind: str, r: Any, message: str) -> None:
+    def problem(kind: str, r: Row, message: str) -> None:
         where = (
             f"its header, entry {r.seq}"
             if r.kind == HEADER
-            else f"hand {r.hand}, entry {r.seq} ({_describe(r.data)})"
+            else f"hand {r.hand}, entry {r.seq} ({_describe(r.text)})"
         )
         problems.append(
             Problem(game_id, kind, r.seq, r.hand, place.get(r.seq), f"{where}: {message}")
         )
 
-    origin_hash = genesis(game.uid)
-    prev = origin_hash
+    prev: str | None = genesis(game.uid)  # None: lost after a break, until a hand's start
     expected_seq = start
-    reported_links: set[int] = set()
-    for r in rows:
+    for i, r in enumerate(rows):
         if r.seq > expected_seq:
             one = r.seq == expected_seq + 1
             first = "its header (entry 0)" if expected_seq == 0 else f"entry {expected_seq}"
@@ -261,50 +334,36 @@ def _chain(game: Any, rows: Sequence[Any], start: int) -> list[Problem]:
                     f"{'is' if one else 'are'} missing: removed outside euchre-log",
                 )
             )
-            reported_links.add(r.seq)
+            prev = None
         elif r.seq < expected_seq:
             problem(
                 INSERTED,
                 r,
                 "it comes before the game's first entry: it was put in outside euchre-log",
             )
-            reported_links.add(r.seq)
+            prev = None
         expected_seq = r.seq + 1
-        own = chain_hash(r.prev_hash, r.seq, r.hand, r.kind, r.created_at, r.data)
-        if own != r.hash:
-            # Was it moved? Its link says which entry it was recorded after.
-            before = by_hash.get(r.prev_hash)
-            origin = start if r.prev_hash == origin_hash else (before.seq + 1 if before else -1)
-            if (
-                origin >= 0
-                and chain_hash(r.prev_hash, origin, r.hand, r.kind, r.created_at, r.data) == r.hash
-            ):
-                problem(
-                    REORDERED,
-                    r,
-                    f"it was recorded as entry {origin}: entries were reordered outside euchre-log",
-                )
-            else:
-                problem(CHANGED, r, "its content or time was changed outside euchre-log")
-        elif r.prev_hash != prev and r.seq not in reported_links:
-            before = by_hash.get(r.prev_hash)
-            if before is not None and before.seq != r.seq - 1:
-                problem(
-                    REORDERED,
-                    r,
-                    f"it was recorded after entry {before.seq}, but now stands elsewhere: entries were reordered",
-                )
-            elif before is None and r.prev_hash != origin_hash:
-                problem(
-                    INSERTED,
-                    r,
-                    "it does not follow any recorded entry: it was inserted outside euchre-log",
-                )
-            else:
-                problem(
-                    CHANGED, r, "the entry before it was changed or replaced outside euchre-log"
-                )
-        prev = r.hash
+        if prev is None:  # the chain is lost: taken up again at a row that keeps its hash
+            if r.whole is not None and tag(r.whole) == r.tag:
+                hashes[r.seq] = prev = r.whole
+            continue
+        digest = chain_hash(prev, r.seq, r.hand, r.kind, r.time, r.text)
+        if tag(digest) == r.tag and r.whole in (None, digest):
+            hashes[r.seq] = prev = digest
+            continue
+        moved = _moved_here(prev, r.seq, rows, i)
+        if moved is not None:
+            problem(
+                REORDERED,
+                moved,
+                f"it was recorded as entry {r.seq}: entries were reordered outside euchre-log",
+            )
+        else:
+            problem(CHANGED, r, "its content or time was changed outside euchre-log")
+        # What follows cannot be checked from here: its hashes hang on this one's.
+        prev = None
+        if r.whole is not None and tag(r.whole) == r.tag and moved is None:
+            hashes[r.seq] = prev = r.whole
     if not rows:
         if game.last_seq > 0:
             problems.append(
@@ -318,7 +377,7 @@ def _chain(game: Any, rows: Sequence[Any], start: int) -> list[Problem]:
                     "removed outside euchre-log",
                 )
             )
-        return problems  # an empty game's missing header is the header's problem
+        return problems, hashes  # an empty game's missing header is the header's problem
     last_seq = rows[-1].seq
     if game.last_seq > last_seq:
         problems.append(
@@ -339,7 +398,7 @@ def _chain(game: Any, rows: Sequence[Any], start: int) -> list[Problem]:
             extra,
             f"the game recorded only {game.last_seq} entries: this one was added outside euchre-log",
         )
-    elif (game.head_hash or origin_hash) != prev and not problems:
+    elif not problems and (game.head_hash or genesis(game.uid)) != hashes.get(last_seq):
         problems.append(
             Problem(
                 game_id,
@@ -350,10 +409,22 @@ def _chain(game: Any, rows: Sequence[Any], start: int) -> list[Problem]:
                 "the game's head hash does not match its last entry: the record was rewritten outside euchre-log",
             )
         )
-    return problems
+    return problems, hashes
 
 
-def _header(conn: Connection, game: Any, rows: Sequence[Any], registered: Any) -> list[Problem]:
+def _moved_here(prev: str, seq: int, rows: Sequence[Row], i: int) -> Row | None:
+    """The entry, among those near place ``i``, that was recorded as entry ``seq`` right
+    after the hash ``prev`` (it fits there and nowhere else), if one is."""
+    for j in range(max(0, i - MOVED_WITHIN), min(len(rows), i + MOVED_WITHIN + 1)):
+        r = rows[j]
+        if j != i and tag(chain_hash(prev, seq, r.hand, r.kind, r.time, r.text)) == r.tag:
+            return r
+    return None
+
+
+def _header(
+    conn: Connection, game: Any, rows: Sequence[Row], hashes: dict[int, str], registered: Any
+) -> list[Problem]:
     """The problems with a game's header: missing, not the registered one, or saying
     other rules, another starting score, first dealer or other players than the game's."""
     game_id = game.id
@@ -405,7 +476,9 @@ def _header(conn: Connection, game: Any, rows: Sequence[Any], registered: Any) -
             )
         )
         return out
-    if registered is not None and registered.header_hash != header.hash:
+    if registered is not None and registered.header_hash != (
+        hashes.get(header.seq) or header.whole
+    ):
         out.append(
             problem(
                 f"its header (entry {header.seq}) is not the one the register of games "
@@ -414,7 +487,7 @@ def _header(conn: Connection, game: Any, rows: Sequence[Any], registered: Any) -
                 header.seq,
             )
         )
-    data = _json_of(header.data)
+    data = _json_of(header.text)
     if not isinstance(data, dict):
         return [
             *out,
@@ -467,11 +540,13 @@ def _header_differences(conn: Connection, game: Any, data: Mapping[str, Any]) ->
     return out
 
 
-def _hand_heads(conn: Connection, game_id: int, rows: Sequence[Any]) -> list[Problem]:
+def _hand_heads(
+    conn: Connection, game_id: int, rows: Sequence[Row], hashes: dict[int, str]
+) -> list[Problem]:
     """A problem for each cached hand whose head hash is not its last entry's hash."""
     last: dict[int, str] = {}
     for r in rows:
-        last[r.hand] = r.hash
+        last[r.hand] = hashes[r.seq]
     cached = conn.execute(
         select(HAND_T.c.number, HAND_T.c.head_hash)
         .where(HAND_T.c.game_id == game_id)
@@ -492,7 +567,9 @@ def _hand_heads(conn: Connection, game_id: int, rows: Sequence[Any]) -> list[Pro
     ]
 
 
-def _caches(conn: Connection, game: Any, rows: Sequence[Any]) -> list[Problem]:
+def _caches(
+    conn: Connection, game: Any, rows: Sequence[Row], hashes: dict[int, str]
+) -> list[Problem]:
     """Each cache of a game (hands, flags, its summary, its content hash, its cached
     reviews' keys) that disagrees with its journal, replayed by today's engine."""
     game_id = game.id
@@ -512,7 +589,7 @@ def _caches(conn: Connection, game: Any, rows: Sequence[Any]) -> list[Problem]:
         )
         for d in cache_differences(conn, game, stored.game, players)
     ]
-    states = {(r.hand, r.hash) for r in rows}
+    states = {(r.hand, hashes[r.seq]) for r in rows}
     for number, head in conn.execute(
         select(REVIEW_T.c.number, REVIEW_T.c.head_hash)
         .where(REVIEW_T.c.game_id == game_id)
@@ -562,6 +639,8 @@ def _register(conn: Connection, rows: Sequence[Any]) -> list[Problem]:
             r.last_seq,
             r.head_hash,
             r.created_at,
+            r.source,
+            r.players,
         )
         if own != r.hash:
             problem(CHANGED, r.seq, f"{where} was changed outside euchre-log")
@@ -581,7 +660,16 @@ def _register(conn: Connection, rows: Sequence[Any]) -> list[Problem]:
     last = (rows[-1].seq, rows[-1].hash) if rows else (0, registry.genesis())
     if kept is None:
         problem(HEAD, None, "its head is missing from the database: removed outside euchre-log")
-    elif kept != last and not out:
+    elif kept[2] != registry.head_check(kept[0], kept[1]) and not out:
+        # Set back by hand to an earlier row (the newest games removed with their rows of
+        # the register): the check would have to be worked out again.
+        problem(
+            HEAD,
+            None,
+            f"its head (entry {kept[0]}) is not one euchre-log wrote: it was set back "
+            "outside euchre-log, and the rows after it removed",
+        )
+    elif kept[:2] != last and not out:
         if kept[0] > last[0]:
             problem(
                 REMOVED,
@@ -633,7 +721,8 @@ def verify(store: Store, game_ids: list[int] | None = None) -> tuple[list[int], 
 class FingerprintMatch:
     """What a fingerprint says of a game: the entry whose state it is (``entry``), or
     that it is the seal of the game's content as an export carries it (``seal``), or
-    neither. ``added`` are the entries recorded since the matched one."""
+    neither. ``added`` are the entries recorded since the matched one, and
+    ``taken_back`` the entries up to it that undos among them took back."""
 
     game: int
     fingerprint: str
@@ -641,20 +730,36 @@ class FingerprintMatch:
     entry: int | None = None
     seal: bool = False
     added: list[str] = field(default_factory=list)
+    taken_back: list[int] = field(default_factory=list)
+    """Entries at or before the matched one that an undo recorded since took back: the
+    record no longer says what it said when the fingerprint was taken."""
 
     @property
     def matched(self) -> bool:
-        return self.entry is not None or self.seal
+        """Whether the record still says what it said when the fingerprint was taken."""
+        return (self.entry is not None and not self.taken_back) or self.seal
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "fingerprint": self.fingerprint,
-            "matched": "entry" if self.entry is not None else ("seal" if self.seal else None),
+            "matched": "seal"
+            if self.seal
+            else ("entry" if self.entry is not None and not self.taken_back else None),
             "entry": self.entry,
             "added_since": len(self.added) if self.entry is not None else None,
+            "taken_back": self.taken_back,
             "last_entry": self.last_entry,
         }
+
+
+def _undone(r: Row) -> int | None:
+    """The entry an undo takes back (None for any other entry)."""
+    if r.kind != "undo":
+        return None
+    data = _json_of(r.text)
+    target = data.get("undoes") if isinstance(data, dict) else None
+    return target if isinstance(target, int) else None
 
 
 def _added(r: Any) -> str:
@@ -681,16 +786,16 @@ def match_fingerprint(store: Store, game_id: int, wanted: str) -> FingerprintMat
             from .games import NoSuchGame
 
             raise NoSuchGame(f"there is no game {game_id} (euchre-log games lists them)")
-        rows = conn.execute(
-            select(ACTION_T).where(ACTION_T.c.game_id == game_id).order_by(ACTION_T.c.seq)
-        ).all()
+        rows = decoded(journal_rows(conn, game_id))
     found = FingerprintMatch(game_id, wanted, rows[-1].seq if rows else 0)
-    prev = genesis(game.uid)
-    for k, r in enumerate(rows):
-        prev = chain_hash(prev, r.seq, r.hand, r.kind, r.created_at, r.data)
-        if fingerprint(prev) == wanted:
-            found.entry = r.seq
-            found.added = [_added(later) for later in rows[k + 1 :]]
+    for k, digest in enumerate(chain(game.uid, rows)):
+        if fingerprint(digest) == wanted:
+            found.entry = rows[k].seq
+            later = rows[k + 1 :]
+            found.added = [_added(r) for r in later]
+            found.taken_back = sorted(
+                {t for t in map(_undone, later) if t is not None and t <= found.entry}
+            )
             return found
     try:
         stored = load_game(store, game_id)
@@ -699,6 +804,27 @@ def match_fingerprint(store: Store, game_id: int, wanted: str) -> FingerprintMat
     seal = head_hash(stored.players, stored.rules, stored.initial_score, stored.game)
     found.seal = fingerprint(seal) == wanted
     return found
+
+
+def reopenings(store: Store, game_ids: list[int]) -> dict[int, list[int]]:
+    """The entries at which each game was reopened after it was won (``record --reopen``)."""
+    from .journal import REOPEN
+    from .schema import ACTION_T
+
+    out: dict[int, list[int]] = {}
+    with store.reading() as conn:
+        for start in range(0, len(game_ids), 500):
+            rows = conn.execute(
+                select(ACTION_T.c.game_id, ACTION_T.c.seq)
+                .where(
+                    ACTION_T.c.kind == REOPEN,
+                    ACTION_T.c.game_id.in_(game_ids[start : start + 500]),
+                )
+                .order_by(ACTION_T.c.game_id, ACTION_T.c.seq)
+            )
+            for game_id, seq in rows:
+                out.setdefault(int(game_id), []).append(int(seq))
+    return out
 
 
 def record_fingerprint(head_hash: str | None, uid: str) -> str:
