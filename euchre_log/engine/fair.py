@@ -1,0 +1,592 @@
+"""The fair review: every card and every bid judged by what its player could see.
+
+The open-hand review (``engine.review``) grades a card with every hand face up. The fair
+review (REVIEW.md, "What each player could see") grades it over the **worlds** of the
+player's view (``engine.views``, ``engine.worlds``): every way the cards the player could
+not see may lie. In each world each legal card is played and the rest of the hand solved
+open-handed (``solver.Solver.levels``); ``points(c, w)`` is what the makers' tricks then
+score under the game's rules (lone hands, defending alone, super euchre...), as the
+mover's team's points minus the other team's. A card's expected value ``ev`` is the mean
+over the worlds, exact when there are at most ``EXACT_LIMIT`` worlds (or no more than the
+sample asked for) and otherwise over a sample drawn uniformly without replacement by a
+generator seeded from the hand's seed and the choice's place, so a run repeats exactly.
+
+Only the points matter, so each world is searched with null-window tests at the trick
+counts where the points change (3 and 5 tricks, and 1 under super euchre) rather than
+for the exact number of tricks.
+
+Values are kept exact (``fractions.Fraction``) and rounded only for show (``rounded``):
+``best`` is every card within half a hundredth of the highest ``ev``, ``loss`` the
+highest ``ev`` less the played card's, ``se`` the standard error of the per-world
+difference between the best card's points and the played card's (0 when exact), and the
+label comes from the unrounded loss, a sampled one only when ``loss - 2 * se`` clears
+its threshold, so noise never earns a label.
+
+Bids (``review_bids``): for every bid of a hand whose four dealt hands are known, the
+expected points of each call the rules let the bidder make then, over worlds of its view
+before the bidding, everyone else passing, nobody defending alone, the normal opening
+lead, and a dealer who picks up discarding the card best for the dealer's side in each
+world. A pass is not valued.
+
+Two honest limits, for the views to say: each world is played out open-handed from the
+next card on, so a value still assumes hindsight after the choice (and so sampled bids
+favour calling); and values are the hand's points, not the game's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from .actions import Action, Call, FarmersHand, Order, PartnersBest, Pass, Play
+from .cards import POWER, SUIT_LETTERS, cards_of, left_of, partner_of
+from .hand import ROUND_ONE, ROUND_TWO, HandState
+from .positions import start_position
+from .review import _not_analysed, _renege_reason, dealt_hands, rank_order
+from .rules import Rules
+from .scoring import trick_points
+from .solver import Position, Solver, legal_cards
+from .views import BidView, SeatView, bid_view, seat_views
+from .worlds import Hands, WorldSpace
+
+EXACT_LIMIT: Final = 2000
+"""At most this many worlds (or no more than the sample asked for), every one is solved."""
+SAMPLES: Final = 200
+"""The sample size when there are more worlds (``--samples``)."""
+
+INACCURACY: Final = "inaccuracy"
+MISTAKE: Final = "mistake"
+BLUNDER: Final = "blunder"
+LABELS: Final = ((BLUNDER, Fraction(1)), (MISTAKE, Fraction(1, 2)), (INACCURACY, Fraction(1, 5)))
+"""Each label and the loss, in points, from which a card earns it (worst first)."""
+BEST_MARGIN: Final = Fraction(1, 200)
+"""A card whose ``ev`` is at most this far below the highest is a best card."""
+
+HINDSIGHT: Final = (
+    "Each way the cards could lie is played out open-handed from the next card on, so the "
+    "values still assume hindsight after the choice; and they are the hand's points, not "
+    "the game's."
+)
+BIDS_PASS: Final = "A pass is not valued: what it is worth depends on the others' calls."
+BIDS_FAVOUR: Final = (
+    "Every sampled deal is played open-handed, which is known to favour calling: a call's "
+    "value here is an upper bound more than an estimate."
+)
+"""The limits of the values, in words, for what a person sees."""
+
+
+def rounded(x: Fraction | float) -> float:
+    """``x`` to 2 decimals, half away from zero (an exact value from its fraction:
+    57/200 is 0.29)."""
+    q = Fraction(x)
+    hundredths = math.floor(abs(q) * 100 + Fraction(1, 2))
+    return math.copysign(hundredths / 100, q) if hundredths else 0.0
+
+
+# ---------------------------------------------------------------------------
+# The values.
+
+
+@dataclass(frozen=True, slots=True)
+class PlayInfo:
+    """The fair review of one card played (REVIEW.md's ``info``), values unrounded.
+
+    ``worlds`` is how many worlds the seat's view has, ``exact`` whether every one was
+    solved and ``solved`` how many were. ``ev`` gives every legal card its expected
+    points (the mover's team's less the other's), by rank (``review.rank_order``);
+    ``best`` the cards within ``BEST_MARGIN`` of the highest, by rank; ``loss`` the
+    highest ``ev`` less the played card's; ``se2`` the square of ``se``, the standard
+    error of the per-world difference between the best card's points and the played
+    card's (0 when exact); ``label`` None, ``INACCURACY``, ``MISTAKE`` or ``BLUNDER``.
+    ``discard_hidden`` is true for a dealer whose discard the record does not show (its
+    view counts it unseen).
+    """
+
+    trick: int
+    seat: int
+    card: int
+    worlds: int
+    exact: bool
+    solved: int
+    ev: tuple[tuple[int, Fraction], ...]
+    best: tuple[int, ...]
+    loss: Fraction
+    se2: Fraction
+    label: str | None
+    discard_hidden: bool = False
+
+    @property
+    def se(self) -> float:
+        """The standard error of ``loss`` (0 when exact)."""
+        return math.sqrt(self.se2)
+
+    @property
+    def legal(self) -> int:
+        """How many cards the seat could legally play."""
+        return len(self.ev)
+
+    @property
+    def choice(self) -> bool:
+        """True when the seat had two or more legal cards."""
+        return len(self.ev) >= 2
+
+    def ev_of(self, card: int) -> Fraction:
+        """The expected points of one of the legal cards."""
+        return dict(self.ev)[card]
+
+
+@dataclass(frozen=True, slots=True)
+class BidOption:
+    """One call a bidder could make, valued: ``call`` as REVIEW.md names it (``order``,
+    ``order_alone``, ``H``, ``H_alone``...), its expected points for the bidder's team
+    less the other team's, and the square of its standard error (0 when exact)."""
+
+    call: str
+    ev: Fraction
+    se2: Fraction
+
+    @property
+    def se(self) -> float:
+        """The standard error of ``ev``."""
+        return math.sqrt(self.se2)
+
+
+@dataclass(frozen=True, slots=True)
+class BidInfo:
+    """One bid made (``action``: ``pass``, ``order`` or ``call``; ``call`` the option it
+    took, None for a pass) and every call the rules let ``seat`` make then, valued over
+    the worlds of its view before the bidding: ``worlds`` of them, ``solved`` (all of
+    them when ``exact``)."""
+
+    seat: int
+    action: str
+    call: str | None
+    options: tuple[BidOption, ...]
+    worlds: int
+    exact: bool
+    solved: int
+
+
+@dataclass(frozen=True, slots=True)
+class FairReview:
+    """A hand's fair review: ``plays`` (one ``PlayInfo`` per card recorded) or, when its
+    plays cannot have one, None and ``reason`` in words; ``bids`` (one ``BidInfo`` per
+    bid) or None and ``bids_reason``."""
+
+    number: int
+    plays: tuple[PlayInfo, ...] | None
+    reason: str | None
+    bids: tuple[BidInfo, ...] | None
+    bids_reason: str | None
+
+
+class NotReviewed(ValueError):
+    """A hand, or its bids, that the fair review does not cover; the message says why."""
+
+
+def _mean_and_se2(total: int, squares: int, n: int) -> tuple[Fraction, Fraction]:
+    """The mean of ``n`` integers summing to ``total`` (their squares to ``squares``),
+    and the square of its standard error (the sample variance over ``n``)."""
+    mean = Fraction(total, n)
+    if n < 2:
+        return mean, Fraction(0)
+    variance = (squares - total * mean) / (n - 1)
+    return mean, variance / n
+
+
+def label_of(loss: Fraction, se2: Fraction = Fraction(0)) -> str | None:
+    """The label a loss earns: the worst whose threshold ``loss - 2 * se`` reaches
+    (compared exactly: ``se2`` is the square of ``se``)."""
+    for name, threshold in LABELS:
+        margin = loss - threshold
+        if margin >= 0 and margin * margin >= 4 * se2:
+            return name
+    return None
+
+
+def _worlds_of(space: WorldSpace, samples: int, rng: random.Random) -> tuple[list[Hands], bool]:
+    """The worlds to solve, and whether they are all of them."""
+    if samples < 1:
+        raise ValueError("the sample must have at least one world")
+    if space.count <= max(EXACT_LIMIT, samples):
+        return list(space.every()), True
+    return space.sample(samples, rng), False
+
+
+def _points_table(
+    rules: Rules, makers: int, mover: int, *, alone: bool, defended: bool, blind: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The makers' trick counts at which the points change, and the mover's team's points
+    less the other team's below the first of them and from each one on."""
+    by_tricks = []
+    for t in range(6):
+        pts = trick_points(rules, makers, t, alone=alone, defended_alone=defended, blind=blind)[0]
+        by_tricks.append(pts[mover] - pts[1 - mover])
+    thresholds = tuple(t for t in range(1, 6) if by_tricks[t] != by_tricks[t - 1])
+    return thresholds, (by_tricks[0], *(by_tricks[t] for t in thresholds))
+
+
+# ---------------------------------------------------------------------------
+# Plays.
+
+
+def fair_reason(hand: HandState) -> str | None:
+    """Why a hand's plays have no fair review, in words, or None when they can: the
+    hands the open-hand review does not analyse, decks other than 24 cards, and hands
+    with an exchange (farmer's hand, partner's best)."""
+    reason = _not_analysed(hand)
+    if reason is not None:
+        return reason
+    if hand.rules.deck != 24:
+        return (
+            f"the fair review covers the 24-card deck, and this game plays with "
+            f"{hand.rules.deck} cards"
+        )
+    if any(isinstance(a, (FarmersHand, PartnersBest)) for a in hand.actions):
+        return (
+            "cards changed hands before play (a farmer's hand or partner's best): what each "
+            "player could see is not worked out"
+        )
+    return None
+
+
+def judge_choice(
+    view: SeatView,
+    card: int,
+    points: tuple[tuple[int, ...], tuple[int, ...]],
+    makers: int,
+    rng: random.Random,
+    samples: int = SAMPLES,
+    solver: Solver | None = None,
+) -> PlayInfo:
+    """The fair review of ``card`` played from ``view``. ``points`` is what
+    ``_points_table`` gives for the mover (the makers' trick counts where the points
+    change, and the points between them), ``makers`` the makers' team; ``rng`` draws the
+    sample when the worlds are more than ``samples`` (and ``EXACT_LIMIT``)."""
+    space = view.space()
+    worlds, exact = _worlds_of(space, samples, rng)
+    if not worlds:
+        raise ValueError("the view leaves no way for the unseen cards to lie")
+    thresholds, values = points
+    template = view.position(worlds[0])
+    cards = legal_cards(template)
+    if card not in cards:
+        raise ValueError("the card played is not a legal card")
+    solver = solver or Solver()
+    per_world = [
+        tuple(values[level] for level in levels)
+        for levels in solver.levels(template, makers, thresholds, worlds)
+    ]
+    n = len(per_world)
+    totals = [sum(w[i] for w in per_world) for i in range(len(cards))]
+    evs = {c: Fraction(totals[i], n) for i, c in enumerate(cards)}
+    top = max(evs.values())
+    order = rank_order(cards)
+    best = tuple(c for c in order if evs[c] >= top - BEST_MARGIN)
+    leader = next(c for c in order if evs[c] == top)
+    played, chosen = cards.index(card), cards.index(leader)
+    loss = top - evs[card]
+    se2 = Fraction(0)
+    if not exact and played != chosen:
+        diffs = [w[chosen] - w[played] for w in per_world]
+        _, se2 = _mean_and_se2(sum(diffs), sum(d * d for d in diffs), n)
+    return PlayInfo(
+        trick=template.trick_number,
+        seat=view.seat,
+        card=card,
+        worlds=space.count,
+        exact=exact,
+        solved=n,
+        ev=tuple((c, evs[c]) for c in order),
+        best=best,
+        loss=loss,
+        se2=se2,
+        label=label_of(loss, se2),
+        discard_hidden=view.discard_hidden,
+    )
+
+
+def _rng(seed: str, kind: str, index: int) -> random.Random:
+    """The generator of one choice's sample: the hand's seed, the kind of choice and its
+    place in the hand (a string seed is hashed alike on every machine)."""
+    return random.Random(f"{seed}:{kind}:{index}")
+
+
+def review_plays(
+    hand: HandState, seed: str, samples: int = SAMPLES, solver: Solver | None = None
+) -> tuple[PlayInfo, ...]:
+    """The fair review of every card recorded in the hand, in order. ``seed`` names the
+    hand's record (its journal head): with the card's place in the hand it seeds the
+    sample. Raises ``NotReviewed`` with the reason when ``fair_reason`` gives one, a
+    playing seat's cards are not all known, or a card played was not legal."""
+    reason = fair_reason(hand)
+    if reason is not None:
+        raise NotReviewed(reason)
+    try:
+        pos = start_position(hand)
+        views = seat_views(hand)
+    except ValueError:
+        raise NotReviewed(
+            "not every card is known: the cards still held are not recorded"
+        ) from None
+    makers = hand.maker & 1
+    tables = [
+        _points_table(
+            hand.rules,
+            makers,
+            team,
+            alone=hand.alone,
+            defended=hand.defender >= 0,
+            blind=hand.blind,
+        )
+        for team in (0, 1)
+    ]
+    solver = solver or Solver()
+    plays = [a.card for a in hand.actions if isinstance(a, Play)]
+    out = []
+    for i, (view, card) in enumerate(zip(views, plays, strict=True)):
+        if card not in legal_cards(pos):
+            raise NotReviewed(_renege_reason(pos.trick_number))
+        rng = _rng(seed, "play", i)
+        out.append(judge_choice(view, card, tables[view.seat & 1], makers, rng, samples, solver))
+        pos = pos.play(card)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# Bids.
+
+
+def _calls(state: HandState, seat: int) -> list[tuple[str, Order | Call]]:
+    """Every call the rules let ``seat`` make now (``HandState.can``: possible, and no
+    flag), with REVIEW.md's names: round one's ``order`` and ``order_alone``, round
+    two's suits (``H``) and lone calls (``H_alone``)."""
+    candidates: list[tuple[str, Order | Call]] = []
+    if state.phase == ROUND_ONE:
+        candidates = [("order", Order(seat, False)), ("order_alone", Order(seat, True))]
+    elif state.phase == ROUND_TWO:
+        for suit in range(4):
+            letter = SUIT_LETTERS[suit]
+            candidates.append((letter, Call(seat, suit, False)))
+            candidates.append((f"{letter}_alone", Call(seat, suit, True)))
+    return [(name, a) for name, a in candidates if state.can(a)]
+
+
+def call_name(action: Action) -> str | None:
+    """REVIEW.md's name of a call (``order``, ``order_alone``, ``H``, ``H_alone``), or
+    None for anything else (a pass)."""
+    if isinstance(action, Order):
+        return "order_alone" if action.alone else "order"
+    if isinstance(action, Call):
+        return SUIT_LETTERS[action.suit] + ("_alone" if action.alone else "")
+    return None
+
+
+def opening_leader(rules: Rules, dealer: int, maker: int, sitting: int) -> int:
+    """The normal opening lead: left of the dealer, or left of a lone maker when the
+    rules' ``loner_lead`` says so, skipping a seat that sits out."""
+    lone = (sitting >> partner_of(maker)) & 1
+    seat = left_of(maker) if lone and rules.loner_lead == "left_of_loner" else left_of(dealer)
+    while (sitting >> seat) & 1:
+        seat = left_of(seat)
+    return seat
+
+
+def _deal_level(
+    solver: Solver,
+    positions: Sequence[Position],
+    team: int,
+    thresholds: Sequence[int],
+    any_of: bool,
+    guess: int,
+) -> int:
+    """How many of ``thresholds`` ``team`` reaches from the opening lead, when the dealer
+    chooses among ``positions`` (one per discard) the one best for the dealer's side:
+    the best for ``team`` when ``any_of`` (the dealer's side is ``team``), else the
+    worst. Tried from the threshold ``guess`` suggests, discard by discard, each test
+    stopping as soon as one discard answers it."""
+    lo, hi, i = 0, len(thresholds), guess
+    while lo < hi:
+        i = min(max(i, lo), hi - 1)
+        t = thresholds[i]
+        if any_of:
+            reached = any(solver.at_least(p, team, t) for p in positions)
+        else:
+            reached = all(solver.at_least(p, team, t) for p in positions)
+        if reached:
+            lo = i = i + 1
+        else:
+            hi, i = i, i - 1
+    return lo
+
+
+def _call_points(
+    hand: HandState,
+    solver: Solver,
+    world: Hands,
+    seat: int,
+    trump: int,
+    alone: bool,
+    pick_up: bool,
+    guess: int,
+) -> tuple[int, int]:
+    """The bidder's team's points less the other's when ``seat`` makes ``trump`` in this
+    deal (``alone`` or not; ``pick_up`` for a round-one order), everyone else passing and
+    nobody defending alone; and the level reached (for the next world's guess)."""
+    rules, dealer, team = hand.rules, hand.dealer, seat & 1
+    sitting = 1 << partner_of(seat) if alone else 0
+    hands = list(world)
+    if alone:
+        hands[partner_of(seat)] = 0
+    leader = opening_leader(rules, dealer, seat, sitting)
+    thresholds, values = _points_table(rules, team, team, alone=alone, defended=False, blind=False)
+    positions = []
+    if pick_up and not (sitting >> dealer) & 1:
+        # The dealer takes the upcard and puts down the card best for the dealer's
+        # side; the lowest cards are the likeliest, so they are tried first.
+        six = hands[dealer] | 1 << hand.upcard
+        power = POWER[trump]
+        for c in sorted(cards_of(six), key=lambda c: (power[c], c)):
+            h = hands[:]
+            h[dealer] = six & ~(1 << c)
+            positions.append(Position(trump, (h[0], h[1], h[2], h[3]), leader, (), sitting))
+    else:
+        positions.append(
+            Position(trump, (hands[0], hands[1], hands[2], hands[3]), leader, (), sitting)
+        )
+    level = _deal_level(solver, positions, team, thresholds, (dealer & 1) == team, guess)
+    return values[level], level
+
+
+def judge_bid(
+    hand: HandState,
+    view: BidView,
+    calls: Sequence[tuple[str, Order | Call]],
+    trump_offered: int,
+    rng: random.Random,
+    samples: int = SAMPLES,
+    solver: Solver | None = None,
+) -> tuple[tuple[BidOption, ...], int, bool, int]:
+    """Each of ``calls`` valued over the worlds of ``view`` (see ``review_bids``):
+    the options, how many worlds the view has, whether all were solved, how many were."""
+    space = view.space()
+    worlds, exact = _worlds_of(space, samples, rng)
+    solver = solver or Solver()
+    options = []
+    for name, call in calls:
+        pick_up = isinstance(call, Order)
+        trump = trump_offered if isinstance(call, Order) else call.suit
+        total = squares = 0
+        guess = 1
+        for world in worlds:
+            pts, guess = _call_points(
+                hand, solver, world, view.seat, trump, call.alone, pick_up, guess
+            )
+            total += pts
+            squares += pts * pts
+        ev, se2 = _mean_and_se2(total, squares, len(worlds))
+        options.append(BidOption(name, ev, Fraction(0) if exact else se2))
+    return tuple(options), space.count, exact, len(worlds)
+
+
+def bids_reason(hand: HandState) -> str | None:
+    """Why a hand's bids have no fair review, in words, or None when they can: a deck
+    other than 24 cards, cards exchanged, or a seat's dealt cards not known."""
+    if hand.rules.deck != 24:
+        return (
+            f"the fair review covers the 24-card deck, and this game plays with "
+            f"{hand.rules.deck} cards"
+        )
+    if any(isinstance(a, (FarmersHand, PartnersBest)) for a in hand.actions):
+        return "cards changed hands during the bidding (a farmer's hand or partner's best)"
+    if dealt_hands(hand) is None:
+        return "not every player's five dealt cards are known"
+    return None
+
+
+def review_bids(
+    hand: HandState, seed: str, samples: int = SAMPLES, solver: Solver | None = None
+) -> tuple[BidInfo, ...]:
+    """The fair review of every bid of the hand (pass, order, call), in order: each call
+    the rules let the bidder make at that moment, valued over ``samples`` worlds of its
+    view before the bidding (its five cards and the upcard), seeded by ``seed`` and the
+    bid's place. Raises ``NotReviewed`` when ``bids_reason`` gives a reason."""
+    reason = bids_reason(hand)
+    if reason is not None:
+        raise NotReviewed(reason)
+    dealt = dealt_hands(hand)
+    assert dealt is not None  # bids_reason says so
+    state = HandState(
+        hand.rules, hand.dealer, hand.upcard, deal=hand.deal, kitty=hand.kitty, number=hand.number
+    )
+    solver = solver or Solver()
+    bids = [i for i, a in enumerate(hand.actions) if isinstance(a, (Pass, Order, Call))]
+    out: list[BidInfo] = []
+    for action in hand.actions[: bids[-1] + 1] if bids else ():
+        if isinstance(action, (Pass, Order, Call)):
+            seat = action.seat
+            calls = _calls(state, seat)
+            options, count, exact, solved = judge_bid(
+                hand,
+                bid_view(hand, seat, dealt),
+                calls,
+                state.offered_suit(),
+                _rng(seed, "bid", len(out)),
+                samples,
+                solver,
+            )
+            out.append(BidInfo(seat, action.TYPE, call_name(action), options, count, exact, solved))
+        state.apply(action)
+    return tuple(out)
+
+
+def fair_review(
+    hand: HandState, seed: str, samples: int = SAMPLES, solver: Solver | None = None
+) -> FairReview:
+    """A hand's whole fair review: its plays and its bids, or why not (``FairReview``)."""
+    solver = solver or Solver()
+    plays: tuple[PlayInfo, ...] | None = None
+    bids: tuple[BidInfo, ...] | None = None
+    reason = why_bids = None
+    try:
+        plays = review_plays(hand, seed, samples, solver)
+    except NotReviewed as e:
+        reason = str(e)
+    try:
+        bids = review_bids(hand, seed, samples, solver)
+    except NotReviewed as e:
+        why_bids = str(e)
+    return FairReview(hand.number, plays, reason, bids, why_bids)
+
+
+__all__ = [
+    "BIDS_FAVOUR",
+    "BIDS_PASS",
+    "BLUNDER",
+    "EXACT_LIMIT",
+    "HINDSIGHT",
+    "INACCURACY",
+    "LABELS",
+    "MISTAKE",
+    "SAMPLES",
+    "BidInfo",
+    "BidOption",
+    "FairReview",
+    "NotReviewed",
+    "PlayInfo",
+    "bids_reason",
+    "call_name",
+    "fair_reason",
+    "fair_review",
+    "judge_bid",
+    "judge_choice",
+    "label_of",
+    "opening_leader",
+    "review_bids",
+    "review_plays",
+    "rounded",
+]
