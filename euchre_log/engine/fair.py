@@ -92,18 +92,67 @@ def rounded(x: Fraction | float) -> float:
 
 
 @dataclass(frozen=True, slots=True)
+class Scoring:
+    """What a hand's tricks score: the game's rules, the makers' team (0 NS, 1 EW), and
+    whether they went alone, were defended alone, or called a blind double loner."""
+
+    rules: Rules
+    makers: int
+    alone: bool = False
+    defended: bool = False
+    blind: bool = False
+
+    @classmethod
+    def of(cls, hand: HandState) -> Scoring:
+        """How a hand with trump made scores."""
+        return cls(hand.rules, hand.maker & 1, hand.alone, hand.defender >= 0, hand.blind)
+
+    def table(self, team: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The makers' trick counts (in the whole hand) at which the points change,
+        ascending, and ``team``'s points less the other team's below the first of them
+        and from each one on: what a level of ``Solver.levels`` is worth to ``team``."""
+        by_tricks = []
+        for t in range(6):
+            pts = trick_points(
+                self.rules,
+                self.makers,
+                t,
+                alone=self.alone,
+                defended_alone=self.defended,
+                blind=self.blind,
+            )[0]
+            by_tricks.append(pts[team] - pts[1 - team])
+        thresholds = tuple(t for t in range(1, 6) if by_tricks[t] != by_tricks[t - 1])
+        return thresholds, (by_tricks[0], *(by_tricks[t] for t in thresholds))
+
+
+@dataclass(frozen=True, slots=True)
+class CardValue:
+    """One legal card's expected points (the mover's team's less the other's) over the
+    worlds solved, and the square of its standard error (0 when exact)."""
+
+    card: int
+    ev: Fraction
+    se2: Fraction
+
+    @property
+    def se(self) -> float:
+        """The standard error of ``ev``."""
+        return math.sqrt(self.se2)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayInfo:
     """The fair review of one card played (REVIEW.md's ``info``), values unrounded.
 
     ``worlds`` is how many worlds the seat's view has, ``exact`` whether every one was
-    solved and ``solved`` how many were. ``ev`` gives every legal card its expected
-    points (the mover's team's less the other's), by rank (``review.rank_order``);
-    ``best`` the cards within ``BEST_MARGIN`` of the highest, by rank; ``loss`` the
-    highest ``ev`` less the played card's; ``se2`` the square of ``se``, the standard
-    error of the per-world difference between the best card's points and the played
-    card's (0 when exact); ``label`` None, ``INACCURACY``, ``MISTAKE`` or ``BLUNDER``.
-    ``discard_hidden`` is true for a dealer whose discard the record does not show (its
-    view counts it unseen).
+    solved and ``solved`` how many were. ``values`` gives every legal card its expected
+    points, by rank (``review.rank_order``); ``best`` the cards within ``BEST_MARGIN``
+    of the highest, by rank; ``loss`` the highest ``ev`` less the played card's; ``se2``
+    the square of ``se``, the standard error of the per-world difference between the
+    best card's points and the played card's (0 when exact); ``label`` None,
+    ``INACCURACY``, ``MISTAKE`` or ``BLUNDER``. ``discard_hidden`` is true for a dealer
+    whose discard the record does not show (its view counts it unseen).
     """
 
     trick: int
@@ -112,12 +161,17 @@ class PlayInfo:
     worlds: int
     exact: bool
     solved: int
-    ev: tuple[tuple[int, Fraction], ...]
+    values: tuple[CardValue, ...]
     best: tuple[int, ...]
     loss: Fraction
     se2: Fraction
     label: str | None
     discard_hidden: bool = False
+
+    @property
+    def ev(self) -> dict[int, Fraction]:
+        """Every legal card's expected points, by rank."""
+        return {v.card: v.ev for v in self.values}
 
     @property
     def se(self) -> float:
@@ -127,16 +181,12 @@ class PlayInfo:
     @property
     def legal(self) -> int:
         """How many cards the seat could legally play."""
-        return len(self.ev)
+        return len(self.values)
 
     @property
     def choice(self) -> bool:
         """True when the seat had two or more legal cards."""
-        return len(self.ev) >= 2
-
-    def ev_of(self, card: int) -> Fraction:
-        """The expected points of one of the legal cards."""
-        return dict(self.ev)[card]
+        return len(self.values) >= 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,13 +238,15 @@ class NotReviewed(ValueError):
     """A hand, or its bids, that the fair review does not cover; the message says why."""
 
 
-def _mean_and_se2(total: int, squares: int, n: int) -> tuple[Fraction, Fraction]:
-    """The mean of ``n`` integers summing to ``total`` (their squares to ``squares``),
-    and the square of its standard error (the sample variance over ``n``)."""
+def _mean_and_se2(points: Sequence[int], exact: bool) -> tuple[Fraction, Fraction]:
+    """The mean of ``points`` and the square of its standard error: the sample variance
+    over the sample's size; 0 when every world was solved."""
+    n = len(points)
+    total = sum(points)
     mean = Fraction(total, n)
-    if n < 2:
+    if exact or n < 2:
         return mean, Fraction(0)
-    variance = (squares - total * mean) / (n - 1)
+    variance = (sum(p * p for p in points) - total * mean) / (n - 1)
     return mean, variance / n
 
 
@@ -208,30 +260,15 @@ def label_of(loss: Fraction, se2: Fraction = Fraction(0)) -> str | None:
     return None
 
 
-def _worlds_of(space: WorldSpace, samples: int, rng: random.Random) -> tuple[list[Hands], bool]:
+def _worlds_of(
+    space: WorldSpace, samples: int, rng: random.Random, exact_limit: int
+) -> tuple[list[Hands], bool]:
     """The worlds to solve, and whether they are all of them."""
     if samples < 1:
         raise ValueError("the sample must have at least one world")
-    if space.count <= max(EXACT_LIMIT, samples):
+    if space.count <= max(exact_limit, samples):
         return list(space.every()), True
     return space.sample(samples, rng), False
-
-
-def _points_table(
-    rules: Rules, makers: int, mover: int, *, alone: bool, defended: bool, blind: bool
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The makers' trick counts at which the points change, and the mover's team's points
-    less the other team's below the first of them and from each one on."""
-    by_tricks = []
-    for t in range(6):
-        pts = trick_points(rules, makers, t, alone=alone, defended_alone=defended, blind=blind)[0]
-        by_tricks.append(pts[mover] - pts[1 - mover])
-    thresholds = tuple(t for t in range(1, 6) if by_tricks[t] != by_tricks[t - 1])
-    return thresholds, (by_tricks[0], *(by_tricks[t] for t in thresholds))
-
-
-# ---------------------------------------------------------------------------
-# Plays.
 
 
 def fair_reason(hand: HandState) -> str | None:
@@ -241,6 +278,10 @@ def fair_reason(hand: HandState) -> str | None:
     reason = _not_analysed(hand)
     if reason is not None:
         return reason
+    return _deck_or_exchange(hand)
+
+
+def _deck_or_exchange(hand: HandState) -> str | None:
     if hand.rules.deck != 24:
         return (
             f"the fair review covers the 24-card deck, and this game plays with "
@@ -257,51 +298,47 @@ def fair_reason(hand: HandState) -> str | None:
 def judge_choice(
     view: SeatView,
     card: int,
-    points: tuple[tuple[int, ...], tuple[int, ...]],
-    makers: int,
+    scoring: Scoring,
     rng: random.Random,
     samples: int = SAMPLES,
     solver: Solver | None = None,
+    exact_limit: int = EXACT_LIMIT,
 ) -> PlayInfo:
-    """The fair review of ``card`` played from ``view``. ``points`` is what
-    ``_points_table`` gives for the mover (the makers' trick counts where the points
-    change, and the points between them), ``makers`` the makers' team; ``rng`` draws the
-    sample when the worlds are more than ``samples`` (and ``EXACT_LIMIT``)."""
+    """The fair review of ``card`` played from ``view`` in a hand that scores as
+    ``scoring`` says. Every world is solved when there are at most ``exact_limit`` (or
+    ``samples``); otherwise ``rng`` draws ``samples`` of them."""
     space = view.space()
-    worlds, exact = _worlds_of(space, samples, rng)
+    worlds, exact = _worlds_of(space, samples, rng, exact_limit)
     if not worlds:
         raise ValueError("the view leaves no way for the unseen cards to lie")
-    thresholds, values = points
+    thresholds, values = scoring.table(view.seat & 1)
     template = view.position(worlds[0])
     cards = legal_cards(template)
     if card not in cards:
         raise ValueError("the card played is not a legal card")
     solver = solver or Solver()
-    per_world = [
-        tuple(values[level] for level in levels)
-        for levels in solver.levels(template, makers, thresholds, worlds)
-    ]
-    n = len(per_world)
-    totals = [sum(w[i] for w in per_world) for i in range(len(cards))]
-    evs = {c: Fraction(totals[i], n) for i, c in enumerate(cards)}
-    top = max(evs.values())
+    rows = list(solver.levels(template, scoring.makers, thresholds, worlds))
+    points = [[values[row[i]] for row in rows] for i in range(len(cards))]
+    stats = [_mean_and_se2(p, exact) for p in points]
     order = rank_order(cards)
-    best = tuple(c for c in order if evs[c] >= top - BEST_MARGIN)
-    leader = next(c for c in order if evs[c] == top)
-    played, chosen = cards.index(card), cards.index(leader)
-    loss = top - evs[card]
+    index = {c: i for i, c in enumerate(cards)}
+    top = max(ev for ev, _ in stats)
+    best = tuple(c for c in order if stats[index[c]][0] >= top - BEST_MARGIN)
+    leader = next(c for c in order if stats[index[c]][0] == top)
+    played, chosen = index[card], index[leader]
+    loss = top - stats[played][0]
     se2 = Fraction(0)
-    if not exact and played != chosen:
-        diffs = [w[chosen] - w[played] for w in per_world]
-        _, se2 = _mean_and_se2(sum(diffs), sum(d * d for d in diffs), n)
+    if played != chosen:
+        diffs = [b - p for b, p in zip(points[chosen], points[played], strict=True)]
+        se2 = _mean_and_se2(diffs, exact)[1]
     return PlayInfo(
         trick=template.trick_number,
         seat=view.seat,
         card=card,
         worlds=space.count,
         exact=exact,
-        solved=n,
-        ev=tuple((c, evs[c]) for c in order),
+        solved=len(rows),
+        values=tuple(CardValue(c, *stats[index[c]]) for c in order),
         best=best,
         loss=loss,
         se2=se2,
@@ -317,7 +354,11 @@ def _rng(seed: str, kind: str, index: int) -> random.Random:
 
 
 def review_plays(
-    hand: HandState, seed: str, samples: int = SAMPLES, solver: Solver | None = None
+    hand: HandState,
+    seed: str,
+    samples: int = SAMPLES,
+    solver: Solver | None = None,
+    exact_limit: int = EXACT_LIMIT,
 ) -> tuple[PlayInfo, ...]:
     """The fair review of every card recorded in the hand, in order. ``seed`` names the
     hand's record (its journal head): with the card's place in the hand it seeds the
@@ -333,18 +374,7 @@ def review_plays(
         raise NotReviewed(
             "not every card is known: the cards still held are not recorded"
         ) from None
-    makers = hand.maker & 1
-    tables = [
-        _points_table(
-            hand.rules,
-            makers,
-            team,
-            alone=hand.alone,
-            defended=hand.defender >= 0,
-            blind=hand.blind,
-        )
-        for team in (0, 1)
-    ]
+    scoring = Scoring.of(hand)
     solver = solver or Solver()
     plays = [a.card for a in hand.actions if isinstance(a, Play)]
     out = []
@@ -352,7 +382,7 @@ def review_plays(
         if card not in legal_cards(pos):
             raise NotReviewed(_renege_reason(pos.trick_number))
         rng = _rng(seed, "play", i)
-        out.append(judge_choice(view, card, tables[view.seat & 1], makers, rng, samples, solver))
+        out.append(judge_choice(view, card, scoring, rng, samples, solver, exact_limit))
         pos = pos.play(card)
     return tuple(out)
 
@@ -425,30 +455,29 @@ def _deal_level(
 
 
 def _call_points(
-    hand: HandState,
+    rules: Rules,
+    view: BidView,
     solver: Solver,
     world: Hands,
-    seat: int,
+    call: Order | Call,
     trump: int,
-    alone: bool,
-    pick_up: bool,
     guess: int,
 ) -> tuple[int, int]:
-    """The bidder's team's points less the other's when ``seat`` makes ``trump`` in this
-    deal (``alone`` or not; ``pick_up`` for a round-one order), everyone else passing and
-    nobody defending alone; and the level reached (for the next world's guess)."""
-    rules, dealer, team = hand.rules, hand.dealer, seat & 1
-    sitting = 1 << partner_of(seat) if alone else 0
+    """The bidder's team's points less the other's when the bidder of ``view`` makes
+    ``call`` (with ``trump``) in this deal, everyone else passing and nobody defending
+    alone; and the level reached (the next world's guess)."""
+    seat, dealer, team = view.seat, view.dealer, view.seat & 1
+    sitting = 1 << partner_of(seat) if call.alone else 0
     hands = list(world)
-    if alone:
+    if call.alone:
         hands[partner_of(seat)] = 0
     leader = opening_leader(rules, dealer, seat, sitting)
-    thresholds, values = _points_table(rules, team, team, alone=alone, defended=False, blind=False)
+    thresholds, values = Scoring(rules, team, call.alone).table(team)
     positions = []
-    if pick_up and not (sitting >> dealer) & 1:
+    if isinstance(call, Order) and not (sitting >> dealer) & 1:
         # The dealer takes the upcard and puts down the card best for the dealer's
         # side; the lowest cards are the likeliest, so they are tried first.
-        six = hands[dealer] | 1 << hand.upcard
+        six = hands[dealer] | 1 << view.upcard
         power = POWER[trump]
         for c in sorted(cards_of(six), key=lambda c: (power[c], c)):
             h = hands[:]
@@ -463,46 +492,39 @@ def _call_points(
 
 
 def judge_bid(
-    hand: HandState,
+    rules: Rules,
     view: BidView,
     calls: Sequence[tuple[str, Order | Call]],
-    trump_offered: int,
+    offered: int,
     rng: random.Random,
     samples: int = SAMPLES,
     solver: Solver | None = None,
+    exact_limit: int = EXACT_LIMIT,
 ) -> tuple[tuple[BidOption, ...], int, bool, int]:
-    """Each of ``calls`` valued over the worlds of ``view`` (see ``review_bids``):
-    the options, how many worlds the view has, whether all were solved, how many were."""
+    """Each of ``calls`` (named as REVIEW.md does) valued over the worlds of ``view``
+    (see ``review_bids``); ``offered`` is the suit an order makes trump. Returns the
+    options, how many worlds the view has, whether all were solved, and how many were."""
     space = view.space()
-    worlds, exact = _worlds_of(space, samples, rng)
+    worlds, exact = _worlds_of(space, samples, rng, exact_limit)
     solver = solver or Solver()
     options = []
     for name, call in calls:
-        pick_up = isinstance(call, Order)
-        trump = trump_offered if isinstance(call, Order) else call.suit
-        total = squares = 0
+        trump = offered if isinstance(call, Order) else call.suit
+        points = []
         guess = 1
         for world in worlds:
-            pts, guess = _call_points(
-                hand, solver, world, view.seat, trump, call.alone, pick_up, guess
-            )
-            total += pts
-            squares += pts * pts
-        ev, se2 = _mean_and_se2(total, squares, len(worlds))
-        options.append(BidOption(name, ev, Fraction(0) if exact else se2))
+            pts, guess = _call_points(rules, view, solver, world, call, trump, guess)
+            points.append(pts)
+        options.append(BidOption(name, *_mean_and_se2(points, exact)))
     return tuple(options), space.count, exact, len(worlds)
 
 
 def bids_reason(hand: HandState) -> str | None:
     """Why a hand's bids have no fair review, in words, or None when they can: a deck
     other than 24 cards, cards exchanged, or a seat's dealt cards not known."""
-    if hand.rules.deck != 24:
-        return (
-            f"the fair review covers the 24-card deck, and this game plays with "
-            f"{hand.rules.deck} cards"
-        )
-    if any(isinstance(a, (FarmersHand, PartnersBest)) for a in hand.actions):
-        return "cards changed hands during the bidding (a farmer's hand or partner's best)"
+    reason = _deck_or_exchange(hand)
+    if reason is not None:
+        return reason
     if dealt_hands(hand) is None:
         return "not every player's five dealt cards are known"
     return None
@@ -531,7 +553,7 @@ def review_bids(
             seat = action.seat
             calls = _calls(state, seat)
             options, count, exact, solved = judge_bid(
-                hand,
+                hand.rules,
                 bid_view(hand, seat, dealt),
                 calls,
                 state.offered_suit(),
@@ -575,9 +597,11 @@ __all__ = [
     "SAMPLES",
     "BidInfo",
     "BidOption",
+    "CardValue",
     "FairReview",
     "NotReviewed",
     "PlayInfo",
+    "Scoring",
     "bids_reason",
     "call_name",
     "fair_reason",

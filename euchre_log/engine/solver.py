@@ -537,7 +537,7 @@ class Solver:
         top = len(tests)
         search = _Search(position.sitting)
         after, hands = search.after, search.hands
-        guess = top // 2
+        guess = [top // 2] * len(cards)  # per card: the level it reached in the last world
         for world in (position.hands,) if worlds is None else worlds:
             if world[seat] != mine or any(world[s].bit_count() != sizes[s] for s in range(4)):
                 raise ValueError("a world must keep the seat to play's cards and each hand's size")
@@ -546,8 +546,8 @@ class Solver:
             blockers = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat]
             blockers |= table | _SEPARATORS
             out = [0] * len(cards)
-            rest, prev = legal, -1
-            level = guess
+            rest = legal
+            level = -1
             while rest:
                 # The next run of equivalent cards, from its highest card down.
                 rep = rest.bit_length() - 1
@@ -561,7 +561,8 @@ class Solver:
                     run.append(b)
                     rest ^= 1 << b
                     prev = b
-                lo, hi, i = 0, top, level
+                lo, hi = 0, top
+                i = guess[column[rep]] if level < 0 else level
                 while lo < hi:
                     i = min(max(i, lo), hi - 1)
                     k, yes = tests[i]
@@ -578,8 +579,8 @@ class Solver:
                 level = lo
                 for b in run:
                     out[column[b]] = level
+            guess = out
             yield tuple(out)
-            guess = out[0] if out else guess
         self._nodes_before += search.nodes
 
     def _ns_value(self, position: Position) -> int:
