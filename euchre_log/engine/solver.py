@@ -222,6 +222,8 @@ _TO_BIT, _TO_CARD = _bit_tables()
 _BLOCK_OF: Final = tuple(((1 << (_BLOCK - 1)) - 1) << (b // _BLOCK * _BLOCK) for b in range(48))
 """``_BLOCK_OF[bit]``: every card of that bit's effective suit (as search bits)."""
 _TRUMPS: Final = _BLOCK_OF[_TOP_BLOCK * _BLOCK]
+_SIDE_BLOCKS: Final = tuple(_BLOCK_OF[b * _BLOCK] for b in range(_TOP_BLOCK))
+"""Every card of each suit but trump (as search bits), a block per suit."""
 _ABOVE: Final = tuple(_BLOCK_OF[b] & -(2 << b) for b in range(48))
 """``_ABOVE[bit]``: the cards of that bit's suit that rank above it."""
 
@@ -325,6 +327,25 @@ class _Search:
                         if sure > n - k:
                             return False
                     elif sure >= k:
+                        return True
+                mine = hands[leader]
+                opponents = hands[(leader + 1) & 3] | hands[(leader + 3) & 3]
+                if not opponents & _TRUMPS:
+                    # No trump against the leader: each of its trumps wins when led, and
+                    # so does each card above every other card of its suit.
+                    others = live ^ mine
+                    quick = (mine & _TRUMPS).bit_count()
+                    for blk in _SIDE_BLOCKS:
+                        held = mine & blk
+                        if held:
+                            against = others & blk
+                            if against:
+                                held &= -(2 << (against.bit_length() - 1))
+                            quick += held.bit_count()
+                    if leader & 1:
+                        if quick > n - k:
+                            return False
+                    elif quick >= k:
                         return True
             else:
                 lo, hi = e & 7, e >> 3
@@ -538,13 +559,42 @@ class Solver:
         search = _Search(position.sitting)
         after, hands = search.after, search.hands
         guess = [top // 2] * len(cards)  # per card: the level it reached in the last world
+        mine_bits = _to_bits(trump, mine)
         for world in (position.hands,) if worlds is None else worlds:
-            if world[seat] != mine or any(world[s].bit_count() != sizes[s] for s in range(4)):
+            h0, h1, h2, h3 = world
+            if world[seat] != mine or sizes != (
+                h0.bit_count(),
+                h1.bit_count(),
+                h2.bit_count(),
+                h3.bit_count(),
+            ):
                 raise ValueError("a world must keep the seat to play's cards and each hand's size")
             search.table.clear()
-            search.load([_to_bits(trump, h) for h in world])
-            blockers = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat]
-            blockers |= table | _SEPARATORS
+            search.load([mine_bits if s == seat else _to_bits(trump, world[s]) for s in range(4)])
+            held = hands[0] | hands[1] | hands[2] | hands[3]
+            blockers = held ^ hands[seat] | table | _SEPARATORS
+            # Sure tricks, for every card of this world: the highest trump left wins the
+            # trick it is played to, and so do the next ones its holder holds.
+            sure_ns = sure_ew = 0
+            trumps = (held | table) & _TRUMPS
+            if trumps:
+                high = 1 << (trumps.bit_length() - 1)
+                if high & table:
+                    sure = 1
+                    side = bs & 1  # it is winning the trick so far
+                else:
+                    side = 0
+                    while not hands[side] & high:
+                        side += 1
+                    owner, sure = hands[side], 0
+                    while high & owner:
+                        sure += 1
+                        trumps ^= high
+                        high = 1 << (trumps.bit_length() - 1) if trumps else 0
+                if side & 1:
+                    sure_ew = sure
+                else:
+                    sure_ns = sure
             out = [0] * len(cards)
             rest = legal
             level = -1
@@ -566,9 +616,9 @@ class Solver:
                 while lo < hi:
                     i = min(max(i, lo), hi - 1)
                     k, yes = tests[i]
-                    if k <= 0:
+                    if k <= sure_ns:
                         r = True
-                    elif k > n:
+                    elif k > n - sure_ew:
                         r = False
                     else:
                         r = after(seat, left, led, table, best, bs, rep, k)

@@ -172,24 +172,39 @@ class WorldSpace:
         """Every world, once each (in an order of their own, not ``world``'s)."""
         seats = self._seats
         kinds = self._kinds
+        last = len(kinds) - 1
+        dealt: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}
+
+        def deals(k: int, takes: tuple[int, ...]) -> list[tuple[int, ...]]:
+            found = dealt.get((k, takes))
+            if found is None:
+                found = dealt[(k, takes)] = list(_deals(kinds[k].cards, takes))
+            return found
 
         def place(k: int, caps: tuple[int, ...], hands: Hands) -> Iterator[Hands]:
-            if k == len(kinds):
-                yield hands
-                return
-            kind = kinds[k]
+            places = [seats[p] for p in kinds[k].places]
             for takes, _, _ in self._splits(k, caps):
-                rest = list(caps)
-                for p, t in zip(kind.places, takes, strict=True):
-                    rest[p] -= t
-                for placed in _deals(kind.cards, takes):
+                if k < last:
+                    rest = list(caps)
+                    for p, t in zip(kinds[k].places, takes, strict=True):
+                        rest[p] -= t
+                    after = tuple(rest)
+                for masks in deals(k, takes):
                     h = list(hands)
-                    for p, mask in zip(kind.places, placed, strict=True):
-                        h[seats[p]] |= mask
-                    yield from place(k + 1, tuple(rest), (h[0], h[1], h[2], h[3]))
+                    for seat, mask in zip(places, masks, strict=True):
+                        h[seat] |= mask
+                    world = (h[0], h[1], h[2], h[3])
+                    if k == last:
+                        yield world
+                    else:
+                        yield from place(k + 1, after, world)
 
-        if self._count:
-            yield from place(0, tuple(self.free[s] for s in seats), self.base)
+        if not self._count:
+            return
+        if not kinds:
+            yield self.base
+            return
+        yield from place(0, tuple(self.free[s] for s in seats), self.base)
 
     def sample(self, size: int, rng: random.Random) -> list[Hands]:
         """``size`` different worlds drawn uniformly without replacement (all of them, in
