@@ -23,9 +23,11 @@ from euchre_log.engine.fair import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    CardValue,
     NotReviewed,
     PlayInfo,
     Scoring,
+    fair_player_totals,
     fair_reason,
     judge_choice,
     label_of,
@@ -415,3 +417,26 @@ def test_spot_check_following_suit_with_a_single_card_is_never_labelled() -> Non
         for info in review_plays(family_hand(number), f"family#{number}", samples=40):
             if not info.choice:
                 assert info.loss == 0 and info.label is None and len(info.best) == 1
+
+
+def test_each_players_totals_count_choices_and_accurate_ones() -> None:
+    def info(seat: int, loss: Fraction, legal: int = 2) -> PlayInfo:
+        values = tuple(CardValue(c, Fraction(0), Fraction(0)) for c in range(legal))
+        return PlayInfo(1, seat, 0, 10, True, 10, values, (0,), loss, Fraction(0), label_of(loss))
+
+    hands = [
+        [info(N, Fraction(0)), info(E, Fraction(0), legal=1)],
+        [info(N, Fraction(1, 20)), info(N, Fraction(1, 5)), info(S, Fraction(3, 5))],
+    ]
+    north, east, south, west = fair_player_totals(hands)
+    # N: three choices, losses 0, 0.05 and 0.2: two found a best card (loss <= 0.05).
+    assert (north.choices, north.loss, north.accuracy) == (3, Fraction(1, 4), 66.7)
+    assert (east.choices, east.accuracy) == (0, None)  # a forced card is no choice
+    assert (south.choices, south.loss, south.accuracy) == (1, Fraction(3, 5), 0.0)
+    assert west.choices == 0
+
+
+def test_a_sample_of_one_world_is_refused() -> None:
+    view, card, scoring = next(small_choices(3))
+    with pytest.raises(ValueError, match="at least two worlds"):
+        judge_choice(view, card, scoring, random.Random(0), 1, exact_limit=0)

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -56,7 +56,7 @@ from .worlds import Hands, WorldSpace
 EXACT_LIMIT: Final = 2000
 """At most this many worlds (or no more than the sample asked for), every one is solved."""
 SAMPLES: Final = 200
-"""The sample size when there are more worlds (``--samples``)."""
+"""The sample size when there are more worlds (``--samples``; at least 2)."""
 
 INACCURACY: Final = "inaccuracy"
 MISTAKE: Final = "mistake"
@@ -73,8 +73,8 @@ HINDSIGHT: Final = (
 )
 BIDS_PASS: Final = "A pass is not valued: what it is worth depends on the others' calls."
 BIDS_FAVOUR: Final = (
-    "Every sampled deal is played open-handed, which is known to favour calling: a call's "
-    "value here is an upper bound more than an estimate."
+    "Each sampled deal is played open-handed, which is known to favour calling: a call "
+    "looks better here than it would at the table."
 )
 """The limits of the values, in words, for what a person sees."""
 
@@ -263,9 +263,10 @@ def label_of(loss: Fraction, se2: Fraction = Fraction(0)) -> str | None:
 def _worlds_of(
     space: WorldSpace, samples: int, rng: random.Random, exact_limit: int
 ) -> tuple[list[Hands], bool]:
-    """The worlds to solve, and whether they are all of them."""
-    if samples < 1:
-        raise ValueError("the sample must have at least one world")
+    """The worlds to solve, and whether they are all of them. A sample needs two worlds
+    or more: one alone has no spread to measure its error by."""
+    if samples < 2:
+        raise ValueError("a sample needs at least two worlds")
     if space.count <= max(exact_limit, samples):
         return list(space.every()), True
     return space.sample(samples, rng), False
@@ -385,6 +386,41 @@ def review_plays(
         out.append(judge_choice(view, card, scoring, rng, samples, solver, exact_limit))
         pos = pos.play(card)
     return tuple(out)
+
+
+ACCURATE: Final = Fraction(1, 20)
+"""A choice whose loss is at most this found a best card, for ``info_accuracy``."""
+
+
+@dataclass(frozen=True, slots=True)
+class FairPlayer:
+    """One seat's fair review over a game's hands (REVIEW.md's ``players``): its
+    ``choices`` (cards with info and two or more legal cards), the sum of their ``loss``,
+    and ``accuracy``, the percentage of them whose loss is at most ``ACCURATE``, to one
+    decimal (None without choices)."""
+
+    seat: int
+    choices: int
+    loss: Fraction
+    accuracy: float | None
+
+
+def fair_player_totals(hands: Iterable[Sequence[PlayInfo]]) -> tuple[FairPlayer, ...]:
+    """Each seat's totals (N E S W) over the plays of a game's hands."""
+    choices, good = [0] * 4, [0] * 4
+    loss = [Fraction(0)] * 4
+    for infos in hands:
+        for info in infos:
+            if info.choice:
+                choices[info.seat] += 1
+                loss[info.seat] += info.loss
+                good[info.seat] += info.loss <= ACCURATE
+    return tuple(
+        FairPlayer(
+            s, choices[s], loss[s], round(100 * good[s] / choices[s], 1) if choices[s] else None
+        )
+        for s in range(4)
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -586,6 +622,7 @@ def fair_review(
 
 
 __all__ = [
+    "ACCURATE",
     "BIDS_FAVOUR",
     "BIDS_PASS",
     "BLUNDER",
@@ -598,12 +635,14 @@ __all__ = [
     "BidInfo",
     "BidOption",
     "CardValue",
+    "FairPlayer",
     "FairReview",
     "NotReviewed",
     "PlayInfo",
     "Scoring",
     "bids_reason",
     "call_name",
+    "fair_player_totals",
     "fair_reason",
     "fair_review",
     "judge_bid",
