@@ -43,13 +43,13 @@ from fractions import Fraction
 from typing import Final
 
 from .actions import Action, Call, FarmersHand, Order, PartnersBest, Pass, Play
-from .cards import POWER, SUIT_LETTERS, cards_of, left_of, partner_of
+from .cards import POWER, SUIT_LETTERS, left_of, partner_of
 from .hand import ROUND_ONE, ROUND_TWO, HandState
 from .positions import start_position
 from .review import _not_analysed, _renege_reason, dealt_hands, rank_order
 from .rules import Rules
 from .scoring import trick_points
-from .solver import Position, Solver, legal_cards
+from .solver import Position, Solver, card_runs, legal_cards
 from .views import BidView, SeatView, bid_view, seat_views
 from .worlds import Hands, WorldSpace
 
@@ -512,10 +512,13 @@ def _call_points(
     positions = []
     if isinstance(call, Order) and not (sitting >> dealer) & 1:
         # The dealer takes the upcard and puts down the card best for the dealer's
-        # side; the lowest cards are the likeliest, so they are tried first.
+        # side: one card of each run of cards that are the same for the play, the
+        # lowest first (the likeliest to be best).
         six = hands[dealer] | 1 << view.upcard
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[dealer]
         power = POWER[trump]
-        for c in sorted(cards_of(six), key=lambda c: (power[c], c)):
+        runs = card_runs(six, others, trump)
+        for c in sorted((run[-1] for run in runs), key=lambda c: (power[c], c)):
             h = hands[:]
             h[dealer] = six & ~(1 << c)
             positions.append(Position(trump, (h[0], h[1], h[2], h[3]), leader, (), sitting))

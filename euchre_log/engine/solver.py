@@ -684,8 +684,6 @@ def equivalent_cards(position: Position) -> list[tuple[int, ...]]:
     """The legal cards of the seat to play, in runs that are the same card for the play:
     nothing held by another seat or on the table ranks between two cards of a run (of
     the same effective suit). Runs from the highest card down."""
-    trump = position.trump
-    cards = _TO_CARD[trump]
     seat = position.turn
     others = 0
     for s in range(4):
@@ -693,8 +691,18 @@ def equivalent_cards(position: Position) -> list[tuple[int, ...]]:
             others |= position.hands[s]
     for c in position.table:
         others |= 1 << c
+    legal = legal_mask(position.hands[seat], position.led, position.trump)
+    return card_runs(legal, others, position.trump)
+
+
+def card_runs(cards: int, others: int, trump: int) -> list[tuple[int, ...]]:
+    """``cards`` (a mask) in runs that are the same card for the play with ``trump`` as
+    trump: of the same effective suit, with nothing in ``others`` (a mask of every other
+    card still in play) ranking between two cards of a run. Runs from the highest card
+    down, each from its highest card."""
+    to_card = _TO_CARD[trump]
     blockers = _to_bits(trump, others) | _SEPARATORS
-    legal = _to_bits(trump, legal_mask(position.hands[seat], position.led, trump))
+    legal = _to_bits(trump, cards)
     out: list[tuple[int, ...]] = []
     run: list[int] = []
     prev = -1
@@ -704,7 +712,7 @@ def equivalent_cards(position: Position) -> list[tuple[int, ...]]:
         if run and blockers & ((1 << prev) - (1 << b)):
             out.append(tuple(run))
             run = []
-        run.append(cards[b])
+        run.append(to_card[b])
         prev = b
     if run:
         out.append(tuple(run))
@@ -813,6 +821,7 @@ __all__ = [
     "Position",
     "Solver",
     "best_cards",
+    "card_runs",
     "check_claim",
     "equivalent_cards",
     "legal_cards",
