@@ -26,7 +26,7 @@ It plays by the engine's one follow-suit rule, ``cards.legal_mask``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -222,6 +222,8 @@ _TO_BIT, _TO_CARD = _bit_tables()
 _BLOCK_OF: Final = tuple(((1 << (_BLOCK - 1)) - 1) << (b // _BLOCK * _BLOCK) for b in range(48))
 """``_BLOCK_OF[bit]``: every card of that bit's effective suit (as search bits)."""
 _TRUMPS: Final = _BLOCK_OF[_TOP_BLOCK * _BLOCK]
+_SIDE_BLOCKS: Final = tuple(_BLOCK_OF[b * _BLOCK] for b in range(_TOP_BLOCK))
+"""Every card of each suit but trump (as search bits), a block per suit."""
 _ABOVE: Final = tuple(_BLOCK_OF[b] & -(2 << b) for b in range(48))
 """``_ABOVE[bit]``: the cards of that bit's suit that rank above it."""
 
@@ -236,6 +238,25 @@ def _to_bits(trump: int, mask: int) -> int:
     return out
 
 
+def _trick_bits(position: Position) -> tuple[int, int, int, int, int]:
+    """The current trick as ``_Search.step`` takes it, in search bits: the seats still to
+    play to it (the one to play included), the led suit's block (0 before the lead), the
+    cards on it, the winning card so far (-1 before the lead) and its seat."""
+    seats = position.seats
+    if not position.table:
+        return len(seats), 0, 0, -1, position.leader
+    bits = _TO_BIT[position.trump]
+    first = bits[position.table[0]]
+    led = _BLOCK_OF[first]
+    best, bs, table = first, seats[0], 0
+    for seat, c in zip(seats, position.table, strict=False):
+        b = bits[c]
+        table |= 1 << b
+        if b > best and (1 << b) & (led | _TRUMPS):
+            best, bs = b, seat
+    return len(seats) - len(position.table), led, table, best, bs
+
+
 class _Search:
     """The null-window search over one trump and one set of sitting seats.
 
@@ -245,7 +266,7 @@ class _Search:
     from one distribution of the cards, which ``Solver`` sees to.
     """
 
-    __slots__ = ("_count", "_set_live", "ge", "hands", "step", "table")
+    __slots__ = ("_count", "_set_live", "after", "ge", "hands", "step", "table")
 
     def __init__(self, sitting: int) -> None:
         nxt = [left_of(s) for s in range(4)]
@@ -306,6 +327,25 @@ class _Search:
                         if sure > n - k:
                             return False
                     elif sure >= k:
+                        return True
+                mine = hands[leader]
+                opponents = hands[(leader + 1) & 3] | hands[(leader + 3) & 3]
+                if not opponents & _TRUMPS:
+                    # No trump against the leader: each of its trumps wins when led, and
+                    # so does each card above every other card of its suit.
+                    others = live ^ mine
+                    quick = (mine & _TRUMPS).bit_count()
+                    for blk in _SIDE_BLOCKS:
+                        held = mine & blk
+                        if held:
+                            against = others & blk
+                            if against:
+                                held &= -(2 << (against.bit_length() - 1))
+                            quick += held.bit_count()
+                    if leader & 1:
+                        if quick > n - k:
+                            return False
+                    elif quick >= k:
                         return True
             else:
                 lo, hi = e & 7, e >> 3
@@ -380,8 +420,34 @@ class _Search:
                     return r
             return not ns
 
+        def after(
+            seat: int, left: int, led: int, table: int, best: int, bs: int, c: int, k: int
+        ) -> bool:
+            """``seat`` plays the card ``c`` (a search bit) to the trick, given as for
+            ``step``: True when NS then take at least ``k`` of the tricks left (this one
+            included). ``step``'s move, for one card chosen by the caller."""
+            nonlocal live
+            bit = 1 << c
+            hand = hands[seat]
+            hands[seat] = hand ^ bit
+            live ^= bit
+            if not led:
+                r = step(nxt[seat], left - 1, _BLOCK_OF[c], bit, c, seat, k)
+            elif left > 1:
+                if c > best and bit & (led | _TRUMPS):
+                    r = step(nxt[seat], left - 1, led, table | bit, c, seat, k)
+                else:
+                    r = step(nxt[seat], left - 1, led, table | bit, best, bs, k)
+            else:
+                w = seat if c > best and bit & (led | _TRUMPS) else bs
+                r = ge(w, k - 1 if not w & 1 else k)
+            hands[seat] = hand
+            live ^= bit
+            return r
+
         self.ge: Callable[[int, int], bool] = ge
         self.step: Callable[[int, int, int, int, int, int, int], bool] = step
+        self.after: Callable[[int, int, int, int, int, int, int, int], bool] = after
         self._set_live = set_live
         self._count = count
 
@@ -451,18 +517,121 @@ class Solver:
             return False
         if not position.table:
             return search.ge(position.leader, k)
-        bits = _TO_BIT[position.trump]
-        seats = position.seats
-        first = bits[position.table[0]]
-        led = _BLOCK_OF[first]
-        best, bs, table = first, seats[0], 0
-        for seat, c in zip(seats, position.table, strict=False):
-            b = bits[c]
-            table |= 1 << b
-            if b > best and (1 << b) & (led | _TRUMPS):
-                best, bs = b, seat
-        left = len(seats) - len(position.table)
-        return search.step(seats[len(position.table)], left, led, table, best, bs, k)
+        left, led, table, best, bs = _trick_bits(position)
+        return search.step(position.turn, left, led, table, best, bs, k)
+
+    def levels(
+        self,
+        position: Position,
+        team: int,
+        thresholds: Sequence[int],
+        worlds: Iterable[tuple[int, int, int, int]] | None = None,
+    ) -> Iterator[tuple[int, ...]]:
+        """Every legal card of the seat to play, judged in many worlds at once: for each
+        world (the four hands, N E S W, in place of ``position``'s; ``position`` itself
+        when ``worlds`` is None), and for each card of ``legal_cards(position)`` in that
+        order, how many of ``thresholds`` (ascending counts of tricks in the whole hand,
+        won ones included) ``team`` takes at least with best play after the card.
+
+        The seat to play must hold its cards of ``position`` in every world, and every
+        other seat as many cards as there. Each world is searched on its own (a card
+        that moves makes another deal), trying one card of each run of equivalent cards
+        (``equivalent_cards``, judged in that world), and each card's thresholds from
+        the one the card before it reached, so a card like the last costs one test.
+        """
+        seat, trump, n = position.turn, position.trump, position.tricks_left
+        to_bits = _TO_BIT[trump]
+        cards = legal_cards(position)
+        legal = 0
+        for c in cards:
+            legal |= 1 << to_bits[c]
+        column = {to_bits[c]: i for i, c in enumerate(cards)}
+        sizes = tuple(h.bit_count() for h in position.hands)
+        mine = position.hands[seat]
+        left, led, table, best, bs = _trick_bits(position)
+        tests = []  # per threshold: the NS target from here, and whether NS reaching it says yes
+        for t in thresholds:
+            if team == 0:
+                tests.append((t - position.won[0], True))
+            else:  # EW take t when NS take at most n - (t - won): not NS >= that + 1
+                tests.append((n - t + position.won[1] + 1, False))
+        top = len(tests)
+        search = _Search(position.sitting)
+        after, hands = search.after, search.hands
+        guess = [top // 2] * len(cards)  # per card: the level it reached in the last world
+        mine_bits = _to_bits(trump, mine)
+        for world in (position.hands,) if worlds is None else worlds:
+            h0, h1, h2, h3 = world
+            if world[seat] != mine or sizes != (
+                h0.bit_count(),
+                h1.bit_count(),
+                h2.bit_count(),
+                h3.bit_count(),
+            ):
+                raise ValueError("a world must keep the seat to play's cards and each hand's size")
+            search.table.clear()
+            search.load([mine_bits if s == seat else _to_bits(trump, world[s]) for s in range(4)])
+            held = hands[0] | hands[1] | hands[2] | hands[3]
+            blockers = held ^ hands[seat] | table | _SEPARATORS
+            # Sure tricks, for every card of this world: the highest trump left wins the
+            # trick it is played to, and so do the next ones its holder holds.
+            sure_ns = sure_ew = 0
+            trumps = (held | table) & _TRUMPS
+            if trumps:
+                high = 1 << (trumps.bit_length() - 1)
+                if high & table:
+                    sure = 1
+                    side = bs & 1  # it is winning the trick so far
+                else:
+                    side = 0
+                    while not hands[side] & high:
+                        side += 1
+                    owner, sure = hands[side], 0
+                    while high & owner:
+                        sure += 1
+                        trumps ^= high
+                        high = 1 << (trumps.bit_length() - 1) if trumps else 0
+                if side & 1:
+                    sure_ew = sure
+                else:
+                    sure_ns = sure
+            out = [0] * len(cards)
+            rest = legal
+            level = -1
+            while rest:
+                # The next run of equivalent cards, from its highest card down.
+                rep = rest.bit_length() - 1
+                run = [rep]
+                rest ^= 1 << rep
+                prev = rep
+                while rest:
+                    b = rest.bit_length() - 1
+                    if blockers & ((1 << prev) - (1 << b)):
+                        break
+                    run.append(b)
+                    rest ^= 1 << b
+                    prev = b
+                lo, hi = 0, top
+                i = guess[column[rep]] if level < 0 else level
+                while lo < hi:
+                    i = min(max(i, lo), hi - 1)
+                    k, yes = tests[i]
+                    if k <= sure_ns:
+                        r = True
+                    elif k > n - sure_ew:
+                        r = False
+                    else:
+                        r = after(seat, left, led, table, best, bs, rep, k)
+                    if r is yes:
+                        lo = i = i + 1
+                    else:
+                        hi, i = i, i - 1
+                level = lo
+                for b in run:
+                    out[column[b]] = level
+            guess = out
+            yield tuple(out)
+        self._nodes_before += search.nodes
 
     def _ns_value(self, position: Position) -> int:
         """NS's tricks from here (the current trick included), with best play."""
@@ -515,8 +684,6 @@ def equivalent_cards(position: Position) -> list[tuple[int, ...]]:
     """The legal cards of the seat to play, in runs that are the same card for the play:
     nothing held by another seat or on the table ranks between two cards of a run (of
     the same effective suit). Runs from the highest card down."""
-    trump = position.trump
-    cards = _TO_CARD[trump]
     seat = position.turn
     others = 0
     for s in range(4):
@@ -524,8 +691,18 @@ def equivalent_cards(position: Position) -> list[tuple[int, ...]]:
             others |= position.hands[s]
     for c in position.table:
         others |= 1 << c
+    legal = legal_mask(position.hands[seat], position.led, position.trump)
+    return card_runs(legal, others, position.trump)
+
+
+def card_runs(cards: int, others: int, trump: int) -> list[tuple[int, ...]]:
+    """``cards`` (a mask) in runs that are the same card for the play with ``trump`` as
+    trump: of the same effective suit, with nothing in ``others`` (a mask of every other
+    card still in play) ranking between two cards of a run. Runs from the highest card
+    down, each from its highest card."""
+    to_card = _TO_CARD[trump]
     blockers = _to_bits(trump, others) | _SEPARATORS
-    legal = _to_bits(trump, legal_mask(position.hands[seat], position.led, trump))
+    legal = _to_bits(trump, cards)
     out: list[tuple[int, ...]] = []
     run: list[int] = []
     prev = -1
@@ -535,7 +712,7 @@ def equivalent_cards(position: Position) -> list[tuple[int, ...]]:
         if run and blockers & ((1 << prev) - (1 << b)):
             out.append(tuple(run))
             run = []
-        run.append(cards[b])
+        run.append(to_card[b])
         prev = b
     if run:
         out.append(tuple(run))
@@ -644,6 +821,7 @@ __all__ = [
     "Position",
     "Solver",
     "best_cards",
+    "card_runs",
     "check_claim",
     "equivalent_cards",
     "legal_cards",
