@@ -579,3 +579,31 @@ def test_the_largest_game_the_limits_allow_fits_the_bounds() -> None:
     assert reader.LARGEST_GAME_OBJECTS - 8 <= raw.count(b"{") <= reader.LARGEST_GAME_OBJECTS
     assert reader.json_values(raw) <= reader.LARGEST_GAME_VALUES
     reader.check_bounds(raw)
+
+
+def test_a_note_taken_back_no_longer_counts_against_the_games_text() -> None:
+    """The game's characters of notes are counted entry by entry as they are recorded, and
+    an undo (``truncate``) or a replay counts them again from what is kept."""
+    from euchre_log.engine import actions as A
+    from euchre_log.engine import limits
+    from euchre_log.engine.cards import parse_card
+    from euchre_log.engine.flags import IllegalAction
+    from euchre_log.engine.record import GameRecord, StartHand
+    from euchre_log.engine.rules import Rules
+
+    record = GameRecord(Rules.build({}), 3)
+    record.record(StartHand(3, parse_card("9H")))
+    long = "x" * limits.MAX_NOTES
+    for _ in range(limits.MAX_GAME_TEXT // limits.MAX_NOTES):
+        record.record(A.Note(None, long))
+    with pytest.raises(IllegalAction, match="characters in all"):
+        record.record(A.Note(None, "one more"))
+    record.truncate(len(record.history) - 1)  # an undo of the last note
+    record.record(A.Note(None, "one more"))
+    with pytest.raises(IllegalAction, match="characters in all"):
+        record.record(A.Note(None, long))
+    again = GameRecord(Rules.build({}), 3)
+    again.replay(record.history)
+    with pytest.raises(IllegalAction, match="characters in all"):
+        again.record(A.Note(None, long))
+    again.record(A.Note(None, "x" * (limits.MAX_NOTES - len("one more"))))

@@ -55,6 +55,9 @@ class GameRecord:
         self.history: list[Entry] = []
         # The place in ``history`` of each hand's start, hand by hand.
         self._starts: list[int] = []
+        # The characters of notes and reasons in ``history[:i + 1]``, entry by entry, so
+        # that the game's limit on them is checked without reading the game again.
+        self._text: list[int] = []
 
     @property
     def hand(self) -> HandState | None:
@@ -72,6 +75,7 @@ class GameRecord:
         self.game = record.game
         self.history = record.history
         self._starts = record._starts
+        self._text = record._text
 
     def replay(self, history: list[Entry]) -> None:
         """Rebuild the state from a history. Raises ``IllegalAction`` on an entry the
@@ -79,13 +83,14 @@ class GameRecord:
         self.game = GameState(self.rules, self.initial_score)
         self.history = []
         self._starts = []
+        self._text = []
         for entry in history:
             self._add(entry)
 
     def record(self, entry: Entry) -> list[Flag]:
         """Apply one new entry and return the flags it raised; ``IllegalAction`` if the
         engine refuses it, or if it would take the game past a limit."""
-        _within_limits(self.game, entry)
+        _within_limits(self.game, entry, self._text[-1] if self._text else 0)
         return self._add(entry)
 
     def _add(self, entry: Entry) -> list[Flag]:
@@ -93,6 +98,7 @@ class GameRecord:
         flags = self._apply(entry)
         if entry.__class__ is StartHand:
             self._starts.append(len(self.history))
+        self._text.append((self._text[-1] if self._text else 0) + len(_text_of(entry) or ""))
         self.history.append(entry)
         return flags
 
@@ -129,6 +135,7 @@ class GameRecord:
             for entry in self.history[start:length]:
                 self._apply(entry)
         del self.history[length:]
+        del self._text[length:]
         del self._starts[kept:]
 
     def restore(self, history: list[Entry]) -> None:
@@ -167,9 +174,9 @@ def _text_of(entry: Entry) -> str | None:
     return None
 
 
-def _within_limits(game: GameState, entry: Entry) -> None:
+def _within_limits(game: GameState, entry: Entry, text_so_far: int) -> None:
     """Refuse, in the words a file past the same limit gets, an entry that would take the
-    game past one of ``limits``."""
+    game past one of ``limits`` (``text_so_far``: the characters of its notes and reasons)."""
     if isinstance(entry, StartHand):
         if len(game.hands) >= limits.MAX_HANDS:
             raise IllegalAction(limits.too_many_hands())
@@ -186,7 +193,7 @@ def _within_limits(game: GameState, entry: Entry) -> None:
         raise IllegalAction(limits.note_too_long(len(text)))
     if isinstance(entry, Penalty) and len(text) > limits.MAX_REASON:
         raise IllegalAction(limits.reason_too_long(len(text)))
-    total = len(text) + sum(len(_text_of(a) or "") for h in game.hands for a in h.actions)
+    total = text_so_far + len(text)
     if total > limits.MAX_GAME_TEXT:
         raise IllegalAction(limits.too_much_text(total))
 
