@@ -41,7 +41,17 @@ CONTRACT_HAND = {
     "plays",
 }
 CONTRACT_PLAY = {"trick", "seat", "card", "dd_before", "dd_after", "cost", "best"}
-CONTRACT_PLAYER = {"name", "plays", "choices", "cost_tricks", "accuracy"}
+CONTRACT_PLAYER = {
+    "name",
+    "plays",
+    "choices",
+    "cost_tricks",
+    "accuracy",
+    "info_choices",
+    "info_loss",
+    "info_accuracy",
+}
+CONTRACT_INFO = {"worlds", "exact", "solved", "ev", "best", "loss", "se", "label"}
 
 
 def dump(model: ReviewOut) -> Any:
@@ -49,12 +59,39 @@ def dump(model: ReviewOut) -> Any:
 
 
 def reviewed(*args: str, code: int = 0) -> dict[str, Any]:
-    """``review --json`` of files, validated against the schema's model."""
+    """``review --json`` of files, validated against the schema's model (with
+    ``--no-fair`` among ``args``, the open-hand review alone: milliseconds a hand)."""
     result = invoke("review", "--json", *args)
     assert result.exit_code == code, result.output
     doc: dict[str, Any] = json.loads(result.stdout)
     assert dump(ReviewOut.model_validate(doc)) == doc
     return doc
+
+
+def check_info(info: dict[str, Any], card: str, legal: int) -> None:
+    """REVIEW.md's rules for a play's fair review (``info``), up to the rounding to 2
+    decimals of every value."""
+    assert set(info) == CONTRACT_INFO
+    assert len(info["ev"]) == legal and card in info["ev"]
+    assert 1 <= info["solved"] <= info["worlds"]
+    assert info["exact"] == (info["solved"] == info["worlds"])
+    top = max(info["ev"].values())
+    assert info["best"] and all(abs(info["ev"][c] - top) <= 0.011 for c in info["best"])
+    assert all(info["ev"][c] < top - 0.004 for c in info["ev"] if c not in info["best"])
+    assert abs(info["loss"] - (top - info["ev"][card])) <= 0.011 and info["loss"] >= 0
+    if info["exact"]:
+        assert info["se"] == 0
+    if legal == 1:
+        assert info["loss"] == 0 and info["label"] is None
+    margin = info["loss"] - 2 * info["se"]
+    for name, threshold in (("blunder", 1.0), ("mistake", 0.5), ("inaccuracy", 0.2)):
+        if margin >= threshold + 0.03:
+            assert info["label"] == name, info
+            break
+        if margin > threshold - 0.03:
+            break  # too near the threshold to tell from rounded figures
+    else:
+        assert info["label"] is None, info
 
 
 def check_document(doc: dict[str, Any]) -> None:
@@ -83,6 +120,9 @@ def check_document(doc: dict[str, Any]) -> None:
                 assert p["cost"] == cost >= 0
                 assert (p["card"] in p["best"]) == (cost == 0)
                 assert (p["mark"] is None) == (cost == 0)
+                assert (p["info"] is None) == (h["info_reason"] is not None)
+                if p["info"] is not None:
+                    check_info(p["info"], p["card"], p["legal"])
                 value = p["dd_after"]
                 t = totals[p["seat"]]
                 t[0] += 1
@@ -117,6 +157,10 @@ def test_the_ordering_up_hand_as_reviewme_says(tmp_path: Path) -> None:
         "S": {"NS": 0, "EW": 5},
     }
     first, ac = hand["plays"][0], hand["plays"][4]
+    assert (
+        first.pop("info")["worlds"] == 771_891_120
+    )  # 18!/(5! 5! 4! 4!): E, S, W beside the upcard, the rest
+    assert ac.pop("info")["label"] is None  # A♣ to lead was as good as any, by what S saw
     assert first == {
         "trick": 1,
         "seat": "N",
@@ -145,6 +189,9 @@ def test_the_ordering_up_hand_as_reviewme_says(tmp_path: Path) -> None:
         "choices": 3,
         "cost_tricks": 1,
         "accuracy": 66.7,
+        "info_choices": 3,
+        "info_loss": 0.0,
+        "info_accuracy": 100.0,
     }
     # Beyond the contract: the bidding judged by par, and who could have made it.
     assert hand["best_calls"]["NS"] == {
@@ -162,7 +209,7 @@ def test_the_ordering_up_hand_as_reviewme_says(tmp_path: Path) -> None:
 
 def test_every_sample_log_is_reviewed_and_follows_the_contract() -> None:
     paths = sorted(SAMPLES.glob("*.json"))
-    doc = reviewed(*(str(p) for p in paths))
+    doc = reviewed("--no-fair", *(str(p) for p in paths))
     check_document(doc)
     assert len(doc["games"]) == len(paths)
     by_file = {g["file"]: g for g in doc["games"]}
@@ -182,19 +229,21 @@ def test_every_sample_log_is_reviewed_and_follows_the_contract() -> None:
 
 def test_stored_games_by_id_and_one_hand(cli: Cli) -> None:
     assert cli("import", str(SAMPLES / "family-game.json")).exit_code == 0
-    stored = cli.json("review", "1")
+    stored = cli.json("review", "1", "--no-fair")
     check_document(stored)
     (game,) = stored["games"]
     assert game["game"] == 1 and "file" not in game
     assert game["title"] == "Friday night at Mom's"
-    from_file = reviewed(str(SAMPLES / "family-game.json"))["games"][0]
+    from_file = reviewed("--no-fair", str(SAMPLES / "family-game.json"))["games"][0]
     assert game["hands"] == from_file["hands"] and game["players"] == from_file["players"]
-    six = cli.json("review", "1", "--hand", "6")["games"][0]
+    six = cli.json("review", "1", "--hand", "6", "--no-fair")["games"][0]
     assert [h["number"] for h in six["hands"]] == [6]
     assert six["hands"][0] == from_file["hands"][5]
     assert six["players"]["W"]["plays"] == 5  # over hand 6 alone
     # A file and a game in one call, in the order given.
-    both = cli.json("review", str(SAMPLES / "seed001-ordering-up.json"), "1", "-n", "1")
+    both = cli.json(
+        "review", str(SAMPLES / "seed001-ordering-up.json"), "1", "-n", "1", "--no-fair"
+    )
     assert [("file" in g, "game" in g) for g in both["games"]] == [(True, False), (False, True)]
 
 
@@ -388,7 +437,7 @@ def _brute_values(hand: HandState, plays: list[dict[str, Any]]) -> None:
 @pytest.mark.slow
 def test_the_egn_corpus_agrees_with_brute_force() -> None:
     paths = sorted(EGN_CORPUS.rglob("*.e[gm]n"))
-    result = invoke("review", "--json", *(str(p) for p in paths))
+    result = invoke("review", "--json", "--no-fair", *(str(p) for p in paths))
     doc = json.loads(result.stdout)
     ReviewOut.model_validate(doc)
     check_document(doc)

@@ -327,7 +327,7 @@ def corpus(
         db = make_postgres_db(admin)
     result = _Cli(db)("import", *(str(p) for p in paths))
     assert result.exit_code == 0, result.output
-    reviewed = _Cli(db)("review", "--all")  # stats counts the reviews kept, and reviews none
+    reviewed = _Cli(db)("review", "--all", "--no-fair")  # stats counts the reviews kept, and reviews none
     assert reviewed.exit_code == 0, reviewed.output
     yield db, paths
     if isinstance(db, Database):
@@ -349,7 +349,7 @@ def reviews_for(paths: Iterable[Path]) -> list[dict[str, Any]]:
     paths = list(paths)
     todo = [p for p in paths if p not in _REVIEWS]
     if todo:
-        result = invoke("review", "--json", *(str(p) for p in todo))
+        result = invoke("review", "--json", "--no-fair", *(str(p) for p in todo))
         assert result.exit_code == 0, result.output
         for path, game in zip(todo, json.loads(result.stdout)["games"], strict=True):
             _REVIEWS[path] = game

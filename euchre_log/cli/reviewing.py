@@ -1,29 +1,36 @@
 """Reviewing hands for the commands: on every core when there are many, with a progress
 bar on a terminal (``review``, ``replay``, ``explain``, ``export --format html``), and for
 a stored game from the reviews the database keeps (``store.review_cache``), saying on a
-terminal when it has to compute them."""
+terminal when it has to compute them. The fair review likewise (``fair_hands``,
+``stored_fair``), which only ``review`` computes: the other views read what is kept
+(``kept_fair``)."""
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..engine.fair import FairReview
     from ..engine.hand import HandState
     from ..engine.review import HandReview
     from ..store.db import Store
 
 
 @contextmanager
-def progress_bar(total: int, what: str) -> Iterator[Callable[[int], None]]:
+def progress_bar(
+    total: int, what: str, least: int | None = None
+) -> Iterator[Callable[[int], None]]:
     """A progress bar on standard error while ``total`` hands are reviewed, when it is a
-    terminal and there are enough hands to wait for; otherwise nothing is drawn. Yields
-    the function to call with each number of hands done."""
+    terminal and there are enough hands to wait for (``least``; by default as many as
+    start the worker processes); otherwise nothing is drawn. Yields the function to call
+    with each number of hands done."""
     from ..store.reviewer import PARALLEL_FROM
 
-    if total < PARALLEL_FROM or not sys.stderr.isatty():
+    if total < (PARALLEL_FROM if least is None else least) or not sys.stderr.isatty():
         yield lambda n: None
         return
     from rich.console import Console
@@ -83,3 +90,58 @@ def stored_reviews(store: Store, game_id: int, hands: Sequence[HandState]) -> li
             yield advance
 
     return reviews(store, game_id, hands, progress=computing)
+
+
+def file_seed(hand: HandState) -> str:
+    """The seed of a hand's samples when it comes from a file, which has no journal: a
+    hash of its record (rules, dealer, upcard, deal and every action), so a run over the
+    same file repeats exactly."""
+    record = repr((hand.rules, hand.number, hand.dealer, hand.upcard, hand.deal, hand.kitty))
+    record += repr(hand.actions)
+    return hashlib.sha256(record.encode("utf-8")).hexdigest()
+
+
+def fair_hands(hands: Sequence[HandState], samples: int, what: str) -> list[FairReview]:
+    """The fair reviews of hands read from files, over ``samples`` worlds, on every core
+    from two hands on, with a progress bar on a terminal."""
+    from ..store.reviewer import FAIR_PARALLEL_FROM, fair_many
+
+    jobs = [(hand, file_seed(hand)) for hand in hands]
+    with progress_bar(len(hands), what, FAIR_PARALLEL_FROM) as advance:
+        return fair_many(jobs, samples, progress=advance)
+
+
+def stored_fair(
+    store: Store, game_id: int, hands: Sequence[HandState], samples: int
+) -> list[FairReview]:
+    """The fair reviews of a stored game's hands over ``samples`` worlds: those kept, and
+    the others computed (saying so on a terminal, with a progress bar) and kept."""
+    from ..store.review_cache import fair_reviews
+    from ..store.reviewer import FAIR_PARALLEL_FROM
+
+    @contextmanager
+    def computing(n: int) -> Iterator[Callable[[int], None]]:
+        if sys.stderr.isatty():
+            from .app import echo
+
+            which = "hand" if n == 1 else f"{n} hands"
+            echo(
+                f"Working out what each player could see in {which} of game {game_id} (about "
+                "a second a hand; kept for next time)...",
+                err=True,
+            )
+        with progress_bar(n, "Fair review", FAIR_PARALLEL_FROM) as advance:
+            yield advance
+
+    return fair_reviews(store, game_id, hands, samples, progress=computing)
+
+
+def kept_fair(store: Store, game_id: int, hands: Sequence[HandState]) -> list[FairReview | None]:
+    """The fair reviews kept of a stored game's hands (over the default sample), None
+    for a hand without one: the views that only read them (``replay``, ``explain``,
+    the HTML export)."""
+    from ..engine.fair import SAMPLES
+    from ..store.review_cache import fair_cached
+
+    found = fair_cached(store, game_id, [hand.number for hand in hands], SAMPLES)
+    return [found.get(hand.number) for hand in hands]

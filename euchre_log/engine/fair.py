@@ -53,6 +53,9 @@ from .solver import Position, Solver, card_runs, legal_cards
 from .views import BidView, SeatView, bid_view, seat_views
 from .worlds import Hands, WorldSpace
 
+FAIR_VERSION: Final = 1
+"""The version of the fair review's values: raise it when this module or the solver
+judge differently, and every fair review kept in a database is computed again."""
 EXACT_LIMIT: Final = 2000
 """At most this many worlds (or no more than the sample asked for), every one is solved."""
 SAMPLES: Final = 200
@@ -630,6 +633,7 @@ __all__ = [
     "BIDS_PASS",
     "BLUNDER",
     "EXACT_LIMIT",
+    "FAIR_VERSION",
     "HINDSIGHT",
     "INACCURACY",
     "LABELS",

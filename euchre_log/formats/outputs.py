@@ -564,8 +564,38 @@ REVIEW_FORMAT = "euchre-log-review/1"
 Tricks = Annotated[int, Field(ge=0, le=5)]
 
 
+Points = Annotated[float, Field(description="Points, to 2 decimals (half away from zero).")]
+
+
+class ReviewInfo(BaseModel):
+    """The fair review of one card played (REVIEW.md, "What each player could see"):
+    judged over the worlds of what its player could see, each way the unseen cards
+    could lie, each played out open-handed from the next card on."""
+
+    worlds: int = Field(ge=1, description="The number of worlds of the seat's view (exact).")
+    exact: bool = Field(description="Whether every world was solved.")
+    solved: int = Field(ge=1, description="How many worlds were solved (the sample's size).")
+    ev: dict[Card, Points] = Field(
+        description="Every legal card and its expected points (the mover's team's less "
+        "the other team's), to 2 decimals."
+    )
+    best: list[Card] = Field(
+        description="The legal cards whose ev is within 0.005 of the highest, sorted as the "
+        "open-hand best is."
+    )
+    loss: Points = Field(ge=0, description="ev(best) - ev(played), to 2 decimals.")
+    se: Points = Field(
+        ge=0,
+        description="The standard error of loss over the sample (0 when exact), to 2 decimals.",
+    )
+    label: Literal["inaccuracy", "mistake", "blunder"] | None = Field(
+        description="inaccuracy from a loss of 0.2 points, mistake from 0.5, blunder from "
+        "1.0; a sampled loss must clear the threshold by two standard errors."
+    )
+
+
 class ReviewPlay(BaseModel):
-    """One card played, graded with every card face up."""
+    """One card played, graded with every card face up, and by what its player could see."""
 
     trick: int = Field(ge=1, le=5, description="The trick it was played to, 1 to 5.")
     seat: Seat
@@ -593,6 +623,38 @@ class ReviewPlay(BaseModel):
         description="? a card that cost a trick without changing the hand's points; ?? one "
         "that changed them; null when it cost nothing (beyond REVIEW.md)."
     )
+    info: ReviewInfo | None = Field(
+        description="The fair review of the card; null when the hand has none (the hand's "
+        "info_reason says why)."
+    )
+
+
+class BidOptionOut(BaseModel):
+    """One call valued: its expected points for the bidder's team less the other's."""
+
+    ev: Points
+    se: Points = Field(ge=0, description="Its standard error (0 when exact).")
+
+
+class ReviewBid(BaseModel):
+    """One bid made, and every call the rules let the seat make at that moment, valued
+    over worlds of its view before the bidding (its five cards and the upcard), everyone
+    else then passing, nobody defending alone, the normal opening lead. A pass is not
+    valued; sampled open-hand play is known to favour calling."""
+
+    seat: Seat
+    action: Literal["pass", "order", "call"]
+    call: str | None = Field(
+        description="The option the bid took (order, order_alone, H, H_alone...); null for "
+        "a pass (beyond REVIEW.md)."
+    )
+    options: dict[str, BidOptionOut] = Field(
+        description="Each call the seat could make (order, order_alone, or a suit and "
+        "_alone: H, H_alone) and its expected points."
+    )
+    worlds: int = Field(ge=1, description="The worlds of the view (beyond REVIEW.md).")
+    exact: bool = Field(description="Whether every world was solved (beyond REVIEW.md).")
+    solved: int = Field(ge=1, description="How many were (beyond REVIEW.md).")
 
 
 class LoneCall(BaseModel):
@@ -675,6 +737,16 @@ class ReviewHand(BaseModel):
     claim: ReviewClaim | None = Field(
         description="The claim that ended the hand, if one did (beyond REVIEW.md)."
     )
+    info_reason: str | None = Field(
+        description="Why the plays have no fair review (info), in words; null when they have."
+    )
+    bids: list[ReviewBid] | None = Field(
+        description="The fair review of each bid made, in order, when every seat's five "
+        "dealt cards are known (a passed-out hand too)."
+    )
+    bids_reason: str | None = Field(
+        description="Why the bids have no fair review, in words; null when they have."
+    )
 
 
 class ReviewPlayer(BaseModel):
@@ -686,6 +758,14 @@ class ReviewPlayer(BaseModel):
     cost_tricks: int = Field(description="The sum of the cost of their plays.")
     accuracy: float | None = Field(
         description="100 x (choices with cost 0) / choices, to one decimal; null without choices."
+    )
+    info_choices: int = Field(
+        description="The plays with info (the fair review) and two or more legal cards."
+    )
+    info_loss: Points = Field(description="The sum of their loss, to 2 decimals.")
+    info_accuracy: float | None = Field(
+        description="100 x (those choices whose loss is at most 0.05) / info_choices, to one "
+        "decimal: the share of choices that found a best card; null without choices."
     )
 
 

@@ -6,6 +6,12 @@ them. Cards are written as the file format writes them (``AH``, ``TD``), seats a
 names are exactly its own; the others (a play's ``legal`` and ``mark``, a hand's
 ``best_calls``, ``called_best``, ``makers_could_make``, ``defenders_could_euchre`` and
 ``claim``, a game's ``title``, the document's ``rejected``) are added beside them.
+
+The fair review (REVIEW.md, "What each player could see") adds ``info`` to each play,
+``info_reason``, ``bids`` and ``bids_reason`` to each hand and ``info_choices``,
+``info_loss`` and ``info_accuracy`` to each player, from the hand's ``FairReview``
+(``engine.fair``); values are rounded here, and only here, for show (``fair.rounded``).
+A hand reviewed without it (``review --no-fair``) has them null, with the reasons saying so.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
+from ..engine.fair import BidInfo, FairReview, PlayInfo, fair_player_totals, rounded
 from ..engine.review import BestCall, HandReview, PlayReview, player_totals
 from .outputs import REVIEW_FORMAT
 
@@ -22,8 +29,39 @@ def _teams(points: tuple[int, int]) -> dict[str, int]:
     return {"NS": points[0], "EW": points[1]}
 
 
-def play_dict(p: PlayReview) -> dict[str, Any]:
-    """One graded card."""
+NOT_ASKED = "the fair review was not asked for (review --no-fair)"
+"""The ``info_reason`` and ``bids_reason`` of a hand reviewed without the fair review."""
+
+
+def info_dict(i: PlayInfo) -> dict[str, Any]:
+    """One card's fair review (REVIEW.md's ``info``), rounded to 2 decimals."""
+    return {
+        "worlds": i.worlds,
+        "exact": i.exact,
+        "solved": i.solved,
+        "ev": {CARD_TEXT[v.card]: rounded(v.ev) for v in i.values},
+        "best": [CARD_TEXT[c] for c in i.best],
+        "loss": rounded(i.loss),
+        "se": rounded(i.se),
+        "label": i.label,
+    }
+
+
+def bid_dict(b: BidInfo) -> dict[str, Any]:
+    """One bid and the expected points of every call the seat could make then."""
+    return {
+        "seat": SEAT_LETTERS[b.seat],
+        "action": b.action,
+        "call": b.call,
+        "options": {o.call: {"ev": rounded(o.ev), "se": rounded(o.se)} for o in b.options},
+        "worlds": b.worlds,
+        "exact": b.exact,
+        "solved": b.solved,
+    }
+
+
+def play_dict(p: PlayReview, info: PlayInfo | None = None) -> dict[str, Any]:
+    """One graded card, with its fair review when there is one."""
     return {
         "trick": p.trick,
         "seat": SEAT_LETTERS[p.seat],
@@ -34,6 +72,7 @@ def play_dict(p: PlayReview) -> dict[str, Any]:
         "best": [CARD_TEXT[c] for c in p.best],
         "legal": p.legal,
         "mark": p.mark or None,
+        "info": None if info is None else info_dict(info),
     }
 
 
@@ -48,9 +87,21 @@ def best_call_dict(b: BestCall) -> dict[str, Any]:
     }
 
 
-def hand_dict(r: HandReview) -> dict[str, Any]:
-    """One hand's review; every field but ``number``, ``analysed`` and ``reason`` is null
-    when the hand is not analysed."""
+def _fair_fields(fair: FairReview | None) -> dict[str, Any]:
+    """A hand's ``info_reason``, ``bids`` and ``bids_reason``."""
+    if fair is None:
+        return {"info_reason": NOT_ASKED, "bids": None, "bids_reason": NOT_ASKED}
+    return {
+        "info_reason": fair.reason,
+        "bids": None if fair.bids is None else [bid_dict(b) for b in fair.bids],
+        "bids_reason": fair.bids_reason,
+    }
+
+
+def hand_dict(r: HandReview, fair: FairReview | None = None) -> dict[str, Any]:
+    """One hand's review, with its fair review (``fair``; None when not asked for);
+    every open-hand field but ``number``, ``analysed`` and ``reason`` is null when the
+    hand is not analysed."""
     out: dict[str, Any] = {"number": r.number, "analysed": r.analysed, "reason": r.reason}
     if not r.analysed or r.trump is None or r.maker is None or r.plays is None:
         out.update(
@@ -73,7 +124,11 @@ def hand_dict(r: HandReview) -> dict[str, Any]:
                 )
             )
         )
+        out.update(_fair_fields(fair))
         return out
+    infos: Sequence[PlayInfo | None] = [None] * len(r.plays)
+    if fair is not None and fair.plays is not None and len(fair.plays) == len(r.plays):
+        infos = fair.plays
     out.update(
         {
             "trump": SUIT_LETTERS[r.trump],
@@ -86,7 +141,7 @@ def hand_dict(r: HandReview) -> dict[str, Any]:
             "par": None
             if r.par is None
             else {SUIT_LETTERS[p.suit]: _teams(p.tricks) for p in r.par},
-            "plays": [play_dict(p) for p in r.plays],
+            "plays": [play_dict(p, i) for p, i in zip(r.plays, infos, strict=True)],
             "best_calls": None
             if r.best_calls is None
             else {TEAM_NAMES[b.team]: best_call_dict(b) for b in r.best_calls},
@@ -96,15 +151,20 @@ def hand_dict(r: HandReview) -> dict[str, Any]:
             "claim": None
             if r.claimed is None
             else {"seat": SEAT_LETTERS[r.claimed], "tricks": r.claimed_tricks},
+            **_fair_fields(fair),
         }
     )
     return out
 
 
 def players_dict(
-    reviews: Iterable[HandReview], players: Mapping[str, str]
+    reviews: Iterable[HandReview],
+    players: Mapping[str, str],
+    fair: Iterable[FairReview | None] = (),
 ) -> dict[str, dict[str, Any]]:
-    """Each seat's plays, choices, tricks given away and accuracy over the analysed hands."""
+    """Each seat's plays, choices, tricks given away and accuracy over the analysed
+    hands, and its fair review's choices, loss and accuracy over the hands it covers."""
+    totals = fair_player_totals(f.plays for f in fair if f is not None and f.plays is not None)
     return {
         SEAT_LETTERS[t.seat]: {
             "name": players.get(SEAT_LETTERS[t.seat], ""),
@@ -112,8 +172,11 @@ def players_dict(
             "choices": t.choices,
             "cost_tricks": t.cost_tricks,
             "accuracy": t.accuracy,
+            "info_choices": f.choices,
+            "info_loss": rounded(f.loss),
+            "info_accuracy": f.accuracy,
         }
-        for t in player_totals(reviews)
+        for t, f in zip(player_totals(reviews), totals, strict=True)
     }
 
 
@@ -122,14 +185,17 @@ def game_dict(
     title: str | None,
     players: Mapping[str, str],
     reviews: Sequence[HandReview],
+    fair: Sequence[FairReview | None] | None = None,
 ) -> dict[str, Any]:
-    """One game's review: ``source`` is the file it was read from, or a stored game's id."""
+    """One game's review: ``source`` is the file it was read from, or a stored game's id;
+    ``fair`` the fair review of each hand (None: not asked for)."""
     head: dict[str, Any] = {"game": source} if isinstance(source, int) else {"file": source}
+    fairs = list(fair) if fair is not None else [None] * len(reviews)
     return {
         **head,
         "title": title,
-        "hands": [hand_dict(r) for r in reviews],
-        "players": players_dict(reviews, players),
+        "hands": [hand_dict(r, f) for r, f in zip(reviews, fairs, strict=True)],
+        "players": players_dict(reviews, players, fairs),
     }
 
 
@@ -141,9 +207,12 @@ def review_document(
 
 
 __all__ = [
+    "NOT_ASKED",
     "best_call_dict",
+    "bid_dict",
     "game_dict",
     "hand_dict",
+    "info_dict",
     "play_dict",
     "players_dict",
     "review_document",

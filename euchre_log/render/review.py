@@ -1,5 +1,11 @@
-"""The open-hand review as a person reads it: a few lines per hand, and each player's
-accuracy per game.
+"""The fair review and the open-hand review as a person reads them: a few lines per
+hand, and each player's accuracy per game.
+
+The fair review comes first (``fair_lines``): each card that cost points on average,
+judged by what its player could see, with its label and what would have scored more
+("Trick 2: E Bob K♠: a mistake (−0.6): A♠ scores +0.3 on average over the 840 ways the
+other hands could lie"), exact or sampled, and each bid beside the expected points of
+every call the bidder could have made. Then, named as hindsight, the open-hand review.
 
 Per hand: the par by trump suit in words ("hearts: NS 4 tricks, 1 point; spades: EW
 march"), what best play from the first card gives against what was played, whether the
@@ -16,13 +22,23 @@ no player could know at the table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.cards import SUIT_NAMES, TEAM_NAMES
+from ..engine.cards import SUIT_LETTERS, SUIT_NAMES, TEAM_NAMES
+from ..engine.fair import (
+    BIDS_FAVOUR,
+    BIDS_PASS,
+    BidInfo,
+    FairReview,
+    PlayInfo,
+    fair_player_totals,
+)
+from ..engine.fair import HINDSIGHT as FAIR_LIMITS
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.review import (
@@ -50,6 +66,14 @@ LEGEND = (
     "away a trick, ?? one that also changed the hand's points."
 )
 MARK_STYLE = "bold yellow"
+FAIR_INTRO = (
+    "Fair review: each card judged by what its player could see (its own cards, the "
+    "cards played, the upcard, who showed out of a suit; bids, signals and habits are "
+    "not read as information), over the ways the other hands could lie, in the hand's "
+    "points for the player's side. A card is an inaccuracy when another scored 0.2 "
+    "points more on average, a mistake from 0.5, a blunder from 1."
+)
+LABEL_STYLE = {"inaccuracy": "yellow", "mistake": "bold yellow", "blunder": "bold red"}
 
 
 # ---------------------------------------------------------------------------
@@ -257,6 +281,121 @@ def bidding_text(hand: HandState, r: HandReview, players: Mapping[str, str]) -> 
 
 
 # ---------------------------------------------------------------------------
+# The fair review in words
+
+
+MINUS = "\u2212"
+
+
+def signed(x: Fraction | float, places: int = 1) -> str:
+    """``+0.3``, ``−0.6`` (a true minus sign), ``0.0``: rounded half away from zero."""
+    q = Fraction(x)
+    scale = 10**places
+    units = int(abs(q) * scale + Fraction(1, 2))
+    if units == 0:
+        return f"{0:.{places}f}"
+    sign = "+" if q > 0 else MINUS
+    return f"{sign}{units // scale}.{units % scale:0{places}d}" if places else f"{sign}{units}"
+
+
+def _ways(info: PlayInfo) -> str:
+    """``the 840 ways the other hands could lie`` or ``a sample of 200 of the 31,500
+    ways the other hands could lie``."""
+    ways = "way" if info.worlds == 1 else "ways"
+    if info.exact:
+        return f"the {info.worlds:,} {ways} the other hands could lie"
+    return f"a sample of {info.solved:,} of the {info.worlds:,} {ways} the other hands could lie"
+
+
+def fair_play_text(info: PlayInfo, players: Mapping[str, str], *, trick: bool = True) -> Text:
+    """``Trick 2: E Bob K♠: a mistake (−0.6): A♠ scores +0.3 on average over the 840
+    ways the other hands could lie (K♠ −0.3).`` A sampled value gives its standard error
+    (``−0.6 ± 0.1``) and says it is a sample."""
+    out = Text(f"Trick {info.trick}: " if trick else "")
+    out.append(label(info.seat, players) + " ")
+    out.append_text(rc.card(info.card))
+    out.append(": ")
+    out.append(
+        f"{'an' if info.label == 'inaccuracy' else 'a'} {info.label}",
+        LABEL_STYLE.get(info.label or "", ""),
+    )
+    err = "" if info.exact else f" \u00b1 {info.se:.2f}"
+    out.append(f" ({signed(-info.loss)}{err}): ")
+    ev = info.ev
+    out.append_text(_cards(info.best))
+    out.append(f" {'scores' if len(info.best) == 1 else 'score'} {signed(ev[info.best[0]])} ")
+    out.append(f"on average over {_ways(info)} (")
+    out.append_text(rc.card(info.card))
+    out.append(f" {signed(ev[info.card])}).")
+    return out
+
+
+def call_words(call: str) -> str:
+    """``order``, ``order alone``, ``hearts``, ``hearts alone``: a call as REVIEW.md
+    names it (``order_alone``, ``H_alone``), in words."""
+    base, _, alone = call.partition("_")
+    if base in SUIT_LETTERS:
+        base = SUIT_NAMES[SUIT_LETTERS.index(base)]
+    return f"{base} alone" if alone else base
+
+
+BID_VERBS = {"pass": "passed", "order": "ordered up", "call": "called"}
+
+
+def fair_bid_text(b: BidInfo, players: Mapping[str, str]) -> Text:
+    """``E Bob passed: order +0.4, order alone −1.2 (± 0.1 over 200 deals).``"""
+    out = Text(f"{label(b.seat, players)} {BID_VERBS.get(b.action, b.action)}")
+    if b.action == "call" and b.call is not None:
+        out.append(" " + call_words(b.call))
+    elif b.call == "order_alone":
+        out.append(" alone")
+    if not b.options:
+        out.append(": no call was open to them.")
+        return out
+    out.append(": " + ", ".join(f"{call_words(o.call)} {signed(o.ev)}" for o in b.options))
+    if not b.exact:
+        worst = max(o.se for o in b.options)
+        out.append(f" (\u00b1 {worst:.2f} over {b.solved:,} deals)")
+    out.append(".")
+    return out
+
+
+def fair_lines(fair: FairReview | None, players: Mapping[str, str]) -> list[Text]:
+    """The fair review of a hand in lines: a heading, each labelled card, and the bids;
+    a line saying why when the hand has none."""
+    if fair is None:
+        return []
+    out: list[Text] = []
+    head = Text("What each player could see", style="bold")
+    if fair.plays is None:
+        head.append(f": no fair review of the play ({fair.reason}).")
+        out.append(head)
+    else:
+        labelled = [i for i in fair.plays if i.label is not None]
+        if labelled:
+            head.append(":")
+            out.append(head)
+            out.extend(fair_play_text(i, players) for i in labelled)
+        else:
+            head.append(": every card was within 0.2 points of the best on average.")
+            out.append(head)
+        if any(i.discard_hidden for i in fair.plays):
+            out.append(
+                Text(
+                    "The record does not show the dealer's discard: the dealer's view counts "
+                    "it among the unseen cards.",
+                    style="dim",
+                )
+            )
+    if fair.bids:
+        bids = Text("Bids", style="bold")
+        bids.append(" (expected points of each call; a pass is not valued):")
+        out.append(bids)
+        out.extend(fair_bid_text(b, players) for b in fair.bids)
+    return out
+
+
+# ---------------------------------------------------------------------------
 # The review's own view
 
 
@@ -280,12 +419,22 @@ def hand_head(hand: HandState, r: HandReview, players: Mapping[str, str]) -> Tex
     return out
 
 
-def hand_review_view(hand: HandState, r: HandReview, players: Mapping[str, str]) -> RenderableType:
-    """One hand in a few lines (see the module docstring)."""
+def hand_review_view(
+    hand: HandState,
+    r: HandReview,
+    players: Mapping[str, str],
+    fair: FairReview | None = None,
+) -> RenderableType:
+    """One hand in a few lines (see the module docstring): the fair review first, then
+    the open-hand review, as hindsight."""
     head = hand_head(hand, r, players)
+    first = fair_lines(fair, players)
     if not r.analysed or r.plays is None:
-        return head
+        return Group(head, *(_indented(line) for line in first)) if first else head
     lines: list[Text] = []
+    if first:
+        lines.extend(first)
+        lines.append(Text("Hindsight, every card face up:", style="bold"))
     if r.par is not None:
         lines.append(par_text(r.par))
     lines.append(outcome_text(hand, r))
@@ -305,9 +454,19 @@ def _indented(line: RenderableType) -> Padding:
     return Padding(line, (0, 0, 0, 2), expand=False)
 
 
-def accuracy_table(reviews: Iterable[HandReview], players: Mapping[str, str]) -> Table:
-    """Each player's plays over the analysed hands: choices, tricks given away, accuracy."""
+def accuracy_table(
+    reviews: Iterable[HandReview],
+    players: Mapping[str, str],
+    fair: Sequence[FairReview | None] | None = None,
+) -> Table:
+    """Each player's plays over the analysed hands: choices, tricks given away, accuracy;
+    with the fair review, the points lost on average and the fair accuracy first."""
     reviews = list(reviews)
+    fair_totals = (
+        None
+        if fair is None
+        else fair_player_totals(f.plays for f in fair if f is not None and f.plays is not None)
+    )
     analysed = sum(1 for r in reviews if r.analysed)
     t = Table(
         title=f"Accuracy over {_plural(analysed, 'analysed hand')}",
@@ -318,18 +477,25 @@ def accuracy_table(reviews: Iterable[HandReview], players: Mapping[str, str]) ->
         header_style="bold",
     )
     t.add_column("Player")
-    for head in ("Plays", "Choices", "Gave\nnothing", "Tricks\ngiven", "Accuracy"):
+    heads = ["Plays", "Choices", "Gave\nnothing", "Tricks\ngiven", "Accuracy"]
+    if fair_totals is not None:
+        heads = ["Fair\naccuracy", "Points\nlost", *heads]
+    for head in heads:
         t.add_column(head, justify="right")
     for p in player_totals(reviews):
         good = p.choices - _costly_choices(reviews, p.seat)
-        t.add_row(
-            Text(label(p.seat, players)),  # a name is data, never markup
+        cells = [
             str(p.plays),
             str(p.choices),
             str(good),
             str(p.cost_tricks),
             "-" if p.accuracy is None else f"{p.accuracy:.1f}%",
-        )
+        ]
+        if fair_totals is not None:
+            f = fair_totals[p.seat]
+            lost = "-" if not f.choices else f"{float(f.loss):.1f}"
+            cells = ["-" if f.accuracy is None else f"{f.accuracy:.1f}%", lost, *cells]
+        t.add_row(Text(label(p.seat, players)), *cells)  # a name is data, never markup
     return t
 
 
@@ -341,6 +507,11 @@ ACCURACY_NOTE = (
     "Choices are plays with two or more legal cards; accuracy is the share of them that "
     "gave nothing away."
 )
+FAIR_ACCURACY_NOTE = (
+    "Fair accuracy is the share of choices that found a best card by what the player "
+    "could see (within 0.05 points); points lost is their sum of what the card cost on "
+    "average. The other columns are hindsight, every card face up."
+)
 
 
 def game_review_view(
@@ -348,22 +519,33 @@ def game_review_view(
     game: GameState,
     reviews: Sequence[HandReview],
     players: Mapping[str, str],
+    fair: Sequence[FairReview | None] | None = None,
 ) -> RenderableType:
-    """A game's review: its title, each reviewed hand, and the players' accuracy."""
+    """A game's review: its title, each reviewed hand (its fair review first when
+    ``fair`` gives them), and the players' accuracy."""
     by_number = {h.number: h for h in game.hands}
+    fairs: Sequence[FairReview | None] = [None] * len(reviews) if fair is None else fair
     parts: list[RenderableType] = [Text(title, style="bold")]
-    for r in reviews:
+    for r, f in zip(reviews, fairs, strict=True):
         parts.append(Text(""))
-        parts.append(hand_review_view(by_number[r.number], r, players))
+        parts.append(hand_review_view(by_number[r.number], r, players, f))
     parts.append(Text(""))
-    parts.append(Fitted(accuracy_table(reviews, players), below=NARROW))
+    parts.append(Fitted(accuracy_table(reviews, players, fair), below=NARROW))
+    if fair is not None:
+        parts.append(Text(FAIR_ACCURACY_NOTE, style="dim"))
     parts.append(Text(ACCURACY_NOTE, style="dim"))
     return Group(*parts)
 
 
-def preamble() -> RenderableType:
-    """What the review is, and that it is hindsight: printed once, above the games."""
-    return Group(Text(HINDSIGHT, style="italic"), Text(LEGEND, style="dim"))
+def preamble(fair: bool = False) -> RenderableType:
+    """What the review is, and that the open-hand part is hindsight: printed once,
+    above the games; the fair review's own limits first when it is shown."""
+    parts: list[RenderableType] = []
+    if fair:
+        parts.append(Text(FAIR_INTRO, style="italic"))
+        parts.append(Text(f"{FAIR_LIMITS} {BIDS_PASS} {BIDS_FAVOUR}", style="dim"))
+    parts += [Text(HINDSIGHT, style="italic"), Text(LEGEND, style="dim")]
+    return Group(*parts)
 
 
 # ---------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from sqlalchemy import (
 )
 
 from ..engine.cards import SEAT_LETTERS
+from ..engine.fair import FAIR_VERSION, SAMPLES
 from ..engine.game import JUDGEMENT
 from ..formats.names import CALL_FIELDS, SUM_FIELDS, TEAMS
 from .schema import FLAG_T, GAME_T, HAND_T, PLAYER_T, REVIEW_T, SEAT_T
@@ -46,6 +47,20 @@ when ``engine.review`` grades differently, and every cached review is computed a
 VERSION: Final = f"{REVIEW_VERSION}.{JUDGEMENT}"
 """What ``hand_review.version`` holds for a review made by this code: the rows of another
 version are not read, and ``review_cache`` computes them again."""
+OPEN: Final = "open"
+"""The method of the open-hand review's rows."""
+FAIR_ROW_VERSION: Final = f"{FAIR_VERSION}.{JUDGEMENT}"
+"""What ``hand_review.version`` holds for a fair review made by this code."""
+
+
+def fair_method(samples: int) -> str:
+    """The method of the fair review's rows over ``samples`` worlds: ``fair:200``."""
+    return f"fair:{samples}"
+
+
+FAIR_STATS: Final = fair_method(SAMPLES)
+"""The fair rows ``stats`` reads: those of the default sample (``review`` without
+``--samples``)."""
 SEATS: Final = "nesw"
 COUNTS: Final = ("plays", "choices", "good", "cost")
 """A ``hand_review`` row's counts, each per seat (``plays_n``, ``cost_w``...)."""
@@ -297,14 +312,16 @@ def defended(shape: str) -> Select[Any]:
     return _where(q, games.seat_of_player(gs.player_id))
 
 
-def _current() -> ColumnElement[bool]:
-    """A review row that belongs to the hand as it stands, made by this code."""
+def _current(method: str = OPEN, version: str = VERSION) -> ColumnElement[bool]:
+    """A review row of ``method`` that belongs to the hand as it stands, made by this
+    code (``version``)."""
     r, h = REVIEW_T.c, HAND_T.c
     return and_(
         r.game_id == h.game_id,
         r.number == h.number,
         r.head_hash == func.coalesce(h.head_hash, ""),
-        r.version == VERSION,
+        r.method == method,
+        r.version == version,
     )
 
 
@@ -356,6 +373,23 @@ def review_sums(shape: str) -> Select[Any]:
     return _where(q, _games(shape).only(h.game_id))
 
 
+def review_fair_sums(shape: str) -> Select[Any]:
+    """Each game's sums over its hands' current fair reviews of the default sample
+    (``FAIR_STATS``): per seat the choices with a fair review (``choices``) and those
+    whose loss is at most 0.05 points (``good``)."""
+    r, h = REVIEW_T.c, HAND_T.c
+    cols: list[Any] = [r.game_id]
+    for what in ("choices", "good"):
+        for seat in SEATS:
+            cols.append(func.sum(r[f"{what}_{seat}"]).label(f"{what}_{seat}"))
+    q = (
+        select(*cols)
+        .select_from(REVIEW_T.join(HAND_T, _current(FAIR_STATS, FAIR_ROW_VERSION)))
+        .group_by(r.game_id)
+    )
+    return _where(q, _games(shape).only(h.game_id))
+
+
 def review_seats(shape: str) -> Select[Any]:
     """Who sat where in the games that count: (game_id, seat, player_id)."""
     games = _games(shape)
@@ -393,6 +427,7 @@ BY_SHAPE: dict[str, Callable[[str], Any]] = {
     "stats_defended": defended,
     "stats_review_missing": review_missing,
     "stats_review_sums": review_sums,
+    "stats_review_fair_sums": review_fair_sums,
     "stats_review_seats": review_seats,
 }
 """The queries built per shape of the filter."""
