@@ -138,7 +138,7 @@ def main() -> None:
         timed[i] = (min(review_once(hands[k])[0] for _ in range(3)), nodes, k)
     timed.sort()
     times = [t for t, _, _ in timed]
-    counts = [n for _, n, _ in timed]
+    node_counts = [n for _, n, _ in timed]
     mid, worst = timed[len(timed) // 2], timed[-1]
     print(
         f"{len(hands):,} hands in {len(paths):,} games; {len(timed):,} analysed, {par:,} with par"
@@ -149,9 +149,9 @@ def main() -> None:
         f"{worst[2] + 1} of the corpus), mean {statistics.fmean(times) * 1000:.1f} ms"
     )
     print(
-        f"nodes per analysed hand: median {statistics.median(counts):,.0f}, "
-        f"max {max(counts):,}, total {sum(counts):,} "
-        f"({sum(counts) / sum(times):,.0f} nodes/s in one process)"
+        f"nodes per analysed hand: median {statistics.median(node_counts):,.0f}, "
+        f"max {max(node_counts):,}, total {sum(node_counts):,} "
+        f"({sum(node_counts) / sum(times):,.0f} nodes/s in one process)"
     )
 
     # The whole corpus from the files, one process per core: loading included.
