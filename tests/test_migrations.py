@@ -516,7 +516,7 @@ def test_a_v2_database_gains_the_review_cache_and_stats_fills_it(v2: Database, c
     for game, summary in EXPECTED_V2["summary"].items():
         assert without_fingerprint(cli.json("summary", game)) == summary
     # review --all reviews every hand once, keyed by the hand's head hash, for stats.
-    assert cli("review", "--all").exit_code == 0
+    assert cli("review", "--all", "--no-fair").exit_code == 0
     stats = cli.json("stats")
     # Five hands are not analysed: one passed out in each of games 1 and 4, a renege in
     # each of games 2 and 4, and game 5's hand, not finished.
@@ -529,7 +529,7 @@ def test_a_v2_database_gains_the_review_cache_and_stats_fills_it(v2: Database, c
     )
     assert len(cached) == 18 == v2.value("SELECT count(*) FROM hand_review")
     # The cached numbers are the review's: game 1 is the family game.
-    reviewed = cli.json("review", "1")["games"][0]
+    reviewed = cli.json("review", "1", "--no-fair")["games"][0]
     family = v2.rows(
         "SELECT sum(plays_n), sum(choices_n), sum(cost_n), sum(plays_w) FROM hand_review"
         " WHERE game_id = 1"
@@ -546,7 +546,7 @@ def test_a_v2_database_gains_the_review_cache_and_stats_fills_it(v2: Database, c
 
 
 def test_a_hand_whose_record_changes_is_reviewed_again(v2: Database, cli: Cli) -> None:
-    cli("review", "--all")
+    cli("review", "--all", "--no-fair")
     head = v2.value("SELECT head_hash FROM hand WHERE game_id = 5 AND number = 1")
     (old,) = v2.rows("SELECT head_hash, analysed FROM hand_review WHERE game_id = 5")
     assert old == (head, False)  # unfinished: not analysed
@@ -555,7 +555,7 @@ def test_a_hand_whose_record_changes_is_reviewed_again(v2: Database, cli: Cli) -
     moved = v2.value("SELECT head_hash FROM hand WHERE game_id = 5 AND number = 1")
     assert moved != head
     assert cli.json("stats")["review"]["missing"] == 1
-    cli("review", "--all")
+    cli("review", "--all", "--no-fair")
     assert cli.json("stats")["review"]["missing"] == 0
     rows = v2.rows("SELECT head_hash FROM hand_review WHERE game_id = 5 AND number = 1")
     assert rows == [(moved,)]  # the stale row is gone, the new one keyed by the new head
@@ -565,7 +565,7 @@ def test_a_hand_whose_record_changes_is_reviewed_again(v2: Database, cli: Cli) -
     assert again not in (head, moved)
     assert cli.json("stats", "--no-review")["review"] is None
     assert v2.rows("SELECT head_hash FROM hand_review WHERE game_id = 5") == [(moved,)]
-    cli("review", "--all")
+    cli("review", "--all", "--no-fair")
     assert cli.json("stats")["review"]["missing"] == 0
     assert v2.rows("SELECT head_hash FROM hand_review WHERE game_id = 5") == [(again,)]
 

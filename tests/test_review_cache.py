@@ -102,7 +102,7 @@ def test_stats_reviews_nothing_and_review_all_reviews_the_rest(db: Database) -> 
     cli = Cli(db)
     assert cli.json("stats")["review"] == {"hands": 14, "reviewed": 0, "analysed": 0, "missing": 14}
     assert db.value("SELECT count(*) FROM hand_review") == 0
-    assert cli("review", "2").exit_code == 0
+    assert cli("review", "2", "--no-fair").exit_code == 0
     doc = cli.json("stats", "--game", "2")
     assert doc["review"] == {"hands": 1, "reviewed": 1, "analysed": 1, "missing": 0}
     south = next(p for p in doc["players"] if p["name"] == "South")
@@ -114,9 +114,11 @@ def test_stats_reviews_nothing_and_review_all_reviews_the_rest(db: Database) -> 
         "accuracy": 66.7,
         "makeable_not_made": 0,
         "avoidable_euchres": 0,
+        "fair_choices": 0,
+        "fair_accuracy": None,
     }
     assert cli.json("stats")["review"]["missing"] == 13
-    done = cli("review", "--all")
+    done = cli("review", "--all", "--no-fair")
     assert done.exit_code == 0
     assert done.stdout == "Reviewed 13 hands of 1 game; stats counts them now.\n"
     assert cli.json("stats")["review"] == {
@@ -125,7 +127,7 @@ def test_stats_reviews_nothing_and_review_all_reviews_the_rest(db: Database) -> 
         "analysed": 13,
         "missing": 0,
     }
-    assert cli("review", "--all").stdout == "Every stored hand is reviewed already.\n"
+    assert cli("review", "--all", "--no-fair").stdout == "Every stored hand is reviewed already.\n"
 
 
 def test_a_whole_review_comes_back_from_its_row() -> None:
@@ -154,7 +156,7 @@ def test_review_of_a_stored_game_reads_what_it_kept(
 
     stored(db, "family-game.json")
     cli = Cli(db)
-    first = cli.json("review", "1")
+    first = cli.json("review", "1", "--no-fair")
     assert db.value("SELECT count(*) FROM hand_review WHERE data IS NOT NULL") == 13
     replayed = cli("replay", "1").stdout
     explained = cli("explain", "1", "--hand", "12").stdout
@@ -163,8 +165,8 @@ def test_review_of_a_stored_game_reads_what_it_kept(
         raise AssertionError("a kept review was computed again")
 
     monkeypatch.setattr(reviewer, "review_hand", refuse)
-    assert cli.json("review", "1") == first
-    assert cli.json("review", "1", "--hand", "12")["games"][0]["hands"] == [
+    assert cli.json("review", "1", "--no-fair") == first
+    assert cli.json("review", "1", "--hand", "12", "--no-fair")["games"][0]["hands"] == [
         first["games"][0]["hands"][11]
     ]
     assert cli("replay", "1").stdout == replayed
@@ -172,7 +174,7 @@ def test_review_of_a_stored_game_reads_what_it_kept(
     # A hand whose record changes is reviewed again (and the others read back).
     monkeypatch.undo()
     assert cli("record", "1", "--reopen", input="undo\nundo\n").exit_code == 0
-    again = cli.json("review", "1")["games"][0]["hands"]
+    again = cli.json("review", "1", "--no-fair")["games"][0]["hands"]
     assert again[:12] == first["games"][0]["hands"][:12]
     assert again[12] != first["games"][0]["hands"][12]
 
@@ -183,7 +185,7 @@ def test_review_says_on_a_terminal_when_it_computes(db: Database) -> None:
     stored(db, "family-game.json")
     if db.backend != "sqlite":
         pytest.skip("the terminal's test needs a file path")
-    _, said = on_a_terminal(Path(str(db)), "review", "1", "--hand", "3")
+    _, said = on_a_terminal(Path(str(db)), "review", "1", "--hand", "3", "--no-fair")
     assert "Reviewing hand of game 1 for the first time (the review is kept for next time)" in said
-    _, said = on_a_terminal(Path(str(db)), "review", "1", "--hand", "3")
+    _, said = on_a_terminal(Path(str(db)), "review", "1", "--hand", "3", "--no-fair")
     assert "Reviewing" not in said

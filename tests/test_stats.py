@@ -105,6 +105,9 @@ def review_totals(counts: dict[str, int]) -> dict[str, Any]:
     out: dict[str, Any] = {k: v for k, v in counts.items() if k != "good"}
     choices = counts["choices"]
     out["accuracy"] = round(100 * counts["good"] / choices, 1) if choices else None
+    # The corpus is reviewed with --no-fair: no fair review is kept (test_fair_review_cli
+    # checks the fair counts).
+    out["fair_choices"], out["fair_accuracy"] = 0, None
     return {
         k: out[k]
         for k in (
@@ -115,6 +118,8 @@ def review_totals(counts: dict[str, int]) -> dict[str, Any]:
             "accuracy",
             "makeable_not_made",
             "avoidable_euchres",
+            "fair_choices",
+            "fair_accuracy",
         )
     }
 
@@ -327,7 +332,9 @@ def corpus(
         db = make_postgres_db(admin)
     result = _Cli(db)("import", *(str(p) for p in paths))
     assert result.exit_code == 0, result.output
-    reviewed = _Cli(db)("review", "--all", "--no-fair")  # stats counts the reviews kept, and reviews none
+    reviewed = _Cli(db)(
+        "review", "--all", "--no-fair"
+    )  # stats counts the reviews kept, and reviews none
     assert reviewed.exit_code == 0, reviewed.output
     yield db, paths
     if isinstance(db, Database):

@@ -19,23 +19,33 @@ if TYPE_CHECKING:
 
 GAME_HELP = "The game's id (euchre-log games lists them)."
 NO_REVIEW_HELP = (
-    "Leave out the open-hand review: the ? and ?? beside cards that gave away a trick with "
-    "every card face up, and the par line (shown by default when the hand can be analysed)."
+    "Leave out the reviews: the fair review's labels (once euchre-log review has worked it "
+    "out), the ? and ?? beside cards that gave away a trick with every card face up, and "
+    "the par line (shown by default when the hand can be analysed)."
 )
 
 
 def review_marks(
     ctx: typer.Context, stored: StoredGame, indexes: Sequence[int]
 ) -> dict[int, Marks]:
-    """The open-hand review's marks for the hands to draw, by hand index, from the reviews
-    the database keeps (computed and kept when missing)."""
+    """The reviews' marks for the hands to draw, by hand index: the open-hand review from
+    the reviews the database keeps (computed and kept when missing), and the fair review
+    when ``review`` has worked it out (read only: it takes a second or so a hand)."""
     from ..render.review import marks
-    from .reviewing import stored_reviews
+    from .reviewing import kept_fair, stored_reviews
 
     hands = [stored.game.hands[i] for i in indexes]
     with opened(ctx) as store:
         reviews = stored_reviews(store, stored.id, hands)
-    return {i: marks(h, r, stored.players) for i, h, r in zip(indexes, hands, reviews, strict=True)}
+        fairs = kept_fair(store, stored.id, hands)
+    hint = (
+        f"What each player could see is not worked out yet: euchre-log review {stored.id} "
+        "works it out and keeps it."
+    )
+    return {
+        i: marks(h, r, stored.players, f, hint)
+        for i, h, r, f in zip(indexes, hands, reviews, fairs, strict=True)
+    }
 
 
 NEXT, BACK, QUIT = "next", "back", "quit"

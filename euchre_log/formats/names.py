@@ -35,6 +35,8 @@ REVIEW_FIELDS = (  # the review's counts of a player in stats (outputs.ReviewSta
     "accuracy",
     "makeable_not_made",
     "avoidable_euchres",
+    "fair_choices",
+    "fair_accuracy",
 )
 
 # The rows of stats' SQL (``store.stats_queries``), which ``store.stats`` adds up.

@@ -150,7 +150,8 @@ class CallCounts(BaseModel):
 
 class ReviewStats(BaseModel):
     """The open-hand review's counts for a player or a partnership, over the cached
-    reviews of the hands of their games (hindsight: every card face up)."""
+    reviews of the hands of their games (hindsight: every card face up), and the fair
+    review's accuracy over the fair reviews kept."""
 
     hands: int = Field(description="Analysed hands in those games.")
     plays: int = Field(description="Cards they played in the analysed hands.")
@@ -173,6 +174,15 @@ class ReviewStats(BaseModel):
         "though par gives the makers 3 tricks or more in the trump they named (as dealt, "
         "nobody alone, the dealer's best discard): the cards did not doom the call; the "
         "play, the discard or going alone did."
+    )
+    fair_choices: int = Field(
+        description="Their choices with a fair review kept (review works it out; stats "
+        "reads the reviews of the default --samples 200 and works out none)."
+    )
+    fair_accuracy: float | None = Field(
+        description="100 x (those choices that found a best card by what the player could "
+        "see: a loss of at most 0.05 points) / fair_choices, to one decimal; null without "
+        "such choices."
     )
 
 

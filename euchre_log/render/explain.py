@@ -327,7 +327,8 @@ def explain_view(
         review.extend(Text(f"Trick {t}: ").append_text(line) for line in marks.tricks[t])
     if review:
         parts.append(Text(""))
-        parts.append(Text("Open-hand review", style="bold underline"))
+        heading = "Review: what each player could see, then hindsight" if marks.fair else ""
+        parts.append(Text(heading or "Open-hand review", style="bold underline"))
         parts.extend(_indent(p, (0, 0, 0, INDENT)) for p in review)
 
     parts.append(Text(""))

@@ -43,14 +43,15 @@ MARKS_WIDTH = len("10♦ (led, wins)")
 
 @dataclass(frozen=True, slots=True)
 class Marks:
-    """What an open-hand review adds to a drawn hand: ``cards`` puts a mark (``?``,
-    ``??``) beside the card a seat played to a trick, keyed by (trick 1..5, seat);
-    ``tricks`` are sentences shown under a trick (keyed by trick 1..5); ``setup`` lines
-    are shown under the deal and the bidding."""
+    """What a review adds to a drawn hand: ``cards`` puts a mark (``?``, ``??``) beside
+    the card a seat played to a trick, keyed by (trick 1..5, seat); ``tricks`` are
+    sentences shown under a trick (keyed by trick 1..5); ``setup`` lines are shown under
+    the deal and the bidding; ``fair`` says the fair review's lines are among them."""
 
     cards: Mapping[tuple[int, int], str] = field(default_factory=dict)
     tricks: Mapping[int, Sequence[Text]] = field(default_factory=dict)
     setup: Sequence[RenderableType] = ()
+    fair: bool = False  # whether the fair review's lines are among them
 
 
 NO_MARKS = Marks()

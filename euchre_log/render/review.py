@@ -572,19 +572,53 @@ def summary_text(hand: HandState, r: HandReview) -> Text:
     return out
 
 
-def marks(hand: HandState, r: HandReview | None, players: Mapping[str, str]) -> Marks:
+def marks(
+    hand: HandState,
+    r: HandReview | None,
+    players: Mapping[str, str],
+    fair: FairReview | None = None,
+    hint: str | None = None,
+) -> Marks:
     """What a review adds to a drawn hand: the marks beside costly cards, their
     sentences under their tricks (without "Trick N:", which the trick's own heading
-    says), and the par line under the setup. Nothing for a hand that is not analysed."""
+    says), and the par line under the setup. With the hand's fair review (``fair``),
+    its labelled cards lead their tricks' sentences and its bids lead the setup; without
+    one, ``hint`` (how to work it out) is said under the setup. Nothing for a hand that
+    is not analysed."""
     if r is None or not r.analysed or r.plays is None:
         return Marks()
     cards = {(p.trick, p.seat): p.mark for p in r.plays if p.mark}
     tricks: dict[int, list[Text]] = {}
+    setup: list[RenderableType] = []
+    if fair is not None and fair.plays is not None:
+        for info in fair.plays:
+            if info.label is not None:
+                tricks.setdefault(info.trick, []).append(fair_play_text(info, players, trick=False))
+    if fair is not None:
+        if fair.plays is None:
+            setup.append(Text(f"No fair review of the play: {fair.reason}.", style="dim"))
+        elif not any(i.label for i in fair.plays):
+            setup.append(
+                Text(
+                    "What each player could see: every card was within 0.2 points of the "
+                    "best on average."
+                )
+            )
+        if fair.bids:
+            bids = Text("Bids", style="bold")
+            bids.append(" (what each player could see; a pass is not valued): ")
+            for k, b in enumerate(fair.bids):
+                if k:
+                    bids.append(" ")
+                bids.append_text(fair_bid_text(b, players))
+            setup.append(bids)
+    elif hint is not None:
+        setup.append(Text(hint, style="dim"))
     for p in r.plays:
         if p.cost:
             tricks.setdefault(p.trick, []).append(costly_text(hand, r, p, players, trick=False))
-    setup: list[RenderableType] = [summary_text(hand, r), could_text(r, players)]
-    return Marks(cards=cards, tricks=tricks, setup=setup)
+    setup += [summary_text(hand, r), could_text(r, players)]
+    return Marks(cards=cards, tricks=tricks, setup=setup, fair=fair is not None)
 
 
 def page_review(

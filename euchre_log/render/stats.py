@@ -23,14 +23,17 @@ RELATIVE_WORDS = {
 ROUND_WORDS = {"1": "Round one (ordered the upcard)", "2": "Round two (named a suit)"}
 NOTE = "Make % = made ÷ (made + euchred). euchre-log stats --help defines every column."
 REVIEW_NOTE = (
-    "Open-hand review: every card face up, which is hindsight no player has at the table. "
-    "Accuracy = choices (two or more legal cards) that gave nothing away ÷ choices."
+    "Fair accuracy = choices (two or more legal cards) that found a best card by what the "
+    "player could see ÷ those choices, over the hands review has worked out. Open-hand "
+    "review: every card face up, which is hindsight no player has at the table. "
+    "Accuracy = choices that gave nothing away ÷ choices."
 )
 REVIEW_HEADS = (
     "Hands",
     "Plays",
     "Choices",
     "Tricks\ngiven",
+    "Fair\naccuracy",
     "Accuracy",
     "Makeable,\nnot made",
     "Avoidable\neuchres",
@@ -48,6 +51,7 @@ def _review_cells(r: Mapping[str, Any]) -> list[str]:
         str(r["plays"]),
         str(r["choices"]),
         str(r["tricks_given"]),
+        accuracy_text(r["fair_accuracy"]),
         accuracy_text(r["accuracy"]),
         str(r["makeable_not_made"]),
         str(r["avoidable_euchres"]),
@@ -55,7 +59,8 @@ def _review_cells(r: Mapping[str, Any]) -> list[str]:
 
 
 def review_table(rows: list[tuple[str, Mapping[str, Any]]], title: str) -> Table:
-    """One row per player or partnership: the open-hand review's counts."""
+    """One row per player or partnership: the open-hand review's counts, and the fair
+    accuracy beside the open-hand one."""
     t = _table(title)
     t.add_column("")
     for head in REVIEW_HEADS:
@@ -281,7 +286,7 @@ def person_view(doc: Mapping[str, Any]) -> RenderableType:
             if q.get("review") is not None
         ]
         parts.append(Text(""))
-        parts.append(Fitted(review_table(rows, "Open-hand review"), below=NARROW))
+        parts.append(Fitted(review_table(rows, "Review"), below=NARROW))
         cover = coverage_line(doc)
         if cover is not None:
             parts.append(cover)
@@ -309,15 +314,13 @@ def stats_view(doc: Mapping[str, Any], person: bool = False) -> RenderableType:
         parts.append(Text(""))
         parts.append(
             Fitted(
-                review_table(
-                    [(p["name"], p["review"]) for p in doc["players"]], "Open-hand review"
-                ),
+                review_table([(p["name"], p["review"]) for p in doc["players"]], "Review"),
                 below=NARROW,
             )
         )
         pairs = sorted(doc["partnerships"], key=lambda p: (-p["games"], -p["wins"], p["players"]))
         if pairs:
-            title = "Open-hand review, partnerships"
+            title = "Review, partnerships"
             if len(pairs) > MAX_PAIRS:
                 title += f" (the {MAX_PAIRS} that played most together; --json has all)"
             parts.append(Text(""))

@@ -238,6 +238,12 @@ def _review_counts(
     """The cached reviews' sums, per player (by seat) and per pair of partners (by
     side), over the games that count, and the coverage of those games' hands."""
     sums = {int(row.game_id): row._asdict() for row in shaped(run, "stats_review_sums")}
+    for row in shaped(run, "stats_review_fair_sums"):
+        if int(row.game_id) in sums:
+            fair = row._asdict()
+            sums[int(row.game_id)].update(
+                {f"fair_{k}": v for k, v in fair.items() if k != "game_id"}
+            )
     seats: dict[int, dict[str, int]] = {}
     for game_id, seat, player in shaped(run, "stats_review_seats"):
         if seat in SEATS:  # a seat another program renamed counts nowhere, as in the sums
@@ -269,6 +275,7 @@ def review_totals(games: Iterable[tuple[dict[str, int], str]]) -> dict[str, Any]
     (``stats_queries.review_sums``) and where they sat, a seat (``n`` ``e`` ``s`` ``w``)
     or a side (``ns`` ``ew``)."""
     hands = plays = choices = good = cost = makeable = avoidable = 0
+    fair_choices = fair_good = 0
     for sums, where in games:
         hands += sums["analysed"]
         for seat in where:
@@ -276,6 +283,8 @@ def review_totals(games: Iterable[tuple[dict[str, int], str]]) -> dict[str, Any]
             choices += sums[f"choices_{seat}"]
             good += sums[f"good_{seat}"]
             cost += sums[f"cost_{seat}"]
+            fair_choices += sums.get(f"fair_choices_{seat}", 0)
+            fair_good += sums.get(f"fair_good_{seat}", 0)
         makeable += sums[f"makeable_{where}"]
         avoidable += sums[f"avoidable_{where}"]
     return {
@@ -286,6 +295,8 @@ def review_totals(games: Iterable[tuple[dict[str, int], str]]) -> dict[str, Any]
         "accuracy": round(100 * good / choices, 1) if choices else None,
         "makeable_not_made": makeable,
         "avoidable_euchres": avoidable,
+        "fair_choices": fair_choices,
+        "fair_accuracy": round(100 * fair_good / fair_choices, 1) if fair_choices else None,
     }
 
 
