@@ -561,19 +561,32 @@ def html_pages(ctx: typer.Context, source: int | Path) -> list[Any]:
     ]
 
 
-def reviewed_pages(pages: list[Any]) -> list[Any]:
+def reviewed_pages(pages: list[Any], fair: list[Any] | None = None) -> list[Any]:
     """The pages with the open-hand review of their hands (the marks beside the cards
-    that gave away a trick, and each hand's par line)."""
+    that gave away a trick, and each hand's par line), and the labels of the fair
+    reviews ``fair`` gives (one list per page, as kept by review)."""
     from dataclasses import replace
 
     from ..render.review import page_review
     from .reviewing import review_hands
 
     reviews = iter(review_hands([h for p in pages for h in p.game.hands], "Reviewing hands"))
+    fairs = fair or [[] for _ in pages]
     return [
-        replace(p, review=page_review(p.game, [next(reviews) for _ in p.game.hands], p.players))
-        for p in pages
+        replace(
+            p,
+            review=page_review(p.game, [next(reviews) for _ in p.game.hands], p.players, f),
+        )
+        for p, f in zip(pages, fairs, strict=True)
     ]
+
+
+def kept_fair_pages(ctx: typer.Context, game_id: int, pages: list[Any]) -> list[Any]:
+    """The fair reviews review has kept of a stored game's hands (none is computed)."""
+    from .reviewing import kept_fair
+
+    with opened(ctx) as store:
+        return [kept_fair(store, game_id, p.game.hands) for p in pages]
 
 
 def _is_file(path: Path) -> bool:
@@ -707,7 +720,10 @@ def export_text(
         from ..render.html import game_html
 
         pages = html_pages(ctx, source)
-        return game_html(reviewed_pages(pages) if review else pages), None
+        if not review:
+            return game_html(pages), None
+        fair = kept_fair_pages(ctx, source, pages) if isinstance(source, int) else None
+        return game_html(reviewed_pages(pages, fair)), None
     assert isinstance(source, int)
     if fmt == ExportFormat.csv:
         from ..render.spreadsheet import hands_csv

@@ -105,7 +105,11 @@ class PlayMark:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """The open-hand review of a game, for the export to show (computed elsewhere).
+    """The reviews of a game, for the export to show (computed elsewhere).
+
+    ``fair`` is keyed as ``marks`` is: the fair review's label of that play (``a
+    mistake``) and what would have scored more, in words (``A♠ scores +0.3 on average
+    over the 840 ways the other hands could lie``), shown first.
 
     ``marks`` is keyed by ``(hand number from 1, trick 1..5, seat 0..3)``: the play that
     seat made to that trick gets the mark beside its card. ``par`` is keyed by hand number:
@@ -115,6 +119,7 @@ class Review:
 
     marks: Mapping[tuple[int, int, int], PlayMark] = field(default_factory=dict)
     par: Mapping[int, str] = field(default_factory=dict)
+    fair: Mapping[tuple[int, int, int], tuple[str, str]] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------
@@ -804,6 +809,14 @@ def _trick(g: _Game, index: int, k: int) -> str:
     tx.extend(_flag_html(g, hand, f) for f in hand.result_flags() if f.trick == k + 1)
     tx.extend(_action_html(g, hand, a) for a in stages(hand).get(k + 1, []))
     marks = []
+    for seat, c in cards:
+        fair = g.review.fair.get((number, k + 1, seat))
+        if fair is not None:
+            marks.append(
+                f'<p class="rv">What {escape(person(seat, players))} could see: '
+                f'{card_html(c)} was <strong class="lb">{escape(fair[0])}</strong>'
+                f"{escape(fair[1])}</p>"
+            )
     for seat, c in cards:
         mark = g.review.marks.get((number, k + 1, seat))
         if mark is not None:

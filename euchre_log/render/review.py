@@ -622,13 +622,28 @@ def marks(
 
 
 def page_review(
-    game: GameState, reviews: Iterable[HandReview | None], players: Mapping[str, str]
+    game: GameState,
+    reviews: Iterable[HandReview | None],
+    players: Mapping[str, str],
+    fair: Iterable[FairReview | None] = (),
 ) -> Review:
-    """The HTML export's review: each costly card's mark with why in words, and each
-    analysed hand's par line."""
+    """The HTML export's review: each labelled card of the fair reviews given, with what
+    would have scored more; each costly card's mark with why in words, and each analysed
+    hand's par line."""
     by_number = {h.number: h for h in game.hands}
     cards: dict[tuple[int, int, int], PlayMark] = {}
     par: dict[int, str] = {}
+    labels: dict[tuple[int, int, int], tuple[str, str]] = {}
+    for f in fair:
+        if f is None or f.plays is None:
+            continue
+        for info in f.plays:
+            if info.label is not None:
+                said = fair_play_text(info, players, trick=False).plain
+                # "S Cat K♠: a mistake (−0.6): ..." -> ("a mistake", " (−0.6): ...")
+                rest = said.split(": ", 1)[1]
+                word = rest.split(" (", 1)[0]
+                labels[(f.number, info.trick, info.seat)] = (word, rest[len(word) :])
     for r in reviews:
         if r is None or not r.analysed or r.plays is None:
             continue
@@ -642,7 +657,7 @@ def page_review(
             f"with every card face up (hindsight), {best_play_words(hand, r)} "
             + could_text(r, players).plain
         )
-    return Review(marks=cards, par=par)
+    return Review(marks=cards, par=par, fair=labels)
 
 
 def _plain_why(hand: HandState, r: HandReview, p: PlayReview, players: Mapping[str, str]) -> str:
