@@ -178,10 +178,12 @@ def stored(any_db: Any) -> Cli:
 
 
 def test_review_keeps_the_fair_review_and_reads_it_back(
-    stored: Cli, monkeypatch: pytest.MonkeyPatch
+    stored: Cli, ordering_up: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert fair_rows(stored) == []
     first = stored.json("review", "1")
+    # Seeded by the hand's record: the stored game's sample is its file's.
+    assert first["games"][0]["hands"] == ordering_up["games"][0]["hands"]
     # West's three choices, one of them (K♣) not the best: the row stats sums.
     assert fair_rows(stored) == [(1, 1, "fair:200", 3, 2)]
     monkeypatch.setattr(reviewer, "fair_review", refuse)
@@ -251,11 +253,11 @@ def test_the_review_leads_with_the_fair_review(width: int, columns: Any) -> None
     assert_fits(result.stdout, width)
     flat = " ".join(result.stdout.split())
     said = (
-        "Trick 4: West K♣: a blunder (−1.5 ± 0.11): J♦ scores +1.9 on average over a sample "
-        "of 200 of the 7,560 ways the other hands could lie (K♣ +0.4)."
+        "Trick 4: West K♣: a blunder (−1.7 ± 0.11): J♦ scores +1.9 on average over a sample "
+        "of 200 of the 7,560 ways the other hands could lie (K♣ +0.2)."
     )
     assert said in flat
-    assert "North ordered up: order −0.1, order alone −1.4 (± 0.11 over 200 deals)." in flat
+    assert "North ordered up: order −0.1, order alone −1.3 (± 0.11 over 200 deals)." in flat
     # The open-hand lines follow, as hindsight.
     assert flat.index(said) < flat.index("Hindsight, every card face up:") < flat.index("Par (")
     assert "Fair review: each card judged by what its player could see" in flat
@@ -279,7 +281,7 @@ def test_replay_explain_and_the_page_show_what_review_kept(stored: Cli) -> None:
     assert "a blunder" not in stored("export", "1", "-f", "html").stdout
     assert stored("review", "1").exit_code == 0
     after = " ".join(stored("replay", "1").stdout.split())
-    line = "West K♣: a blunder ("  # the sample is seeded by the journal's head, the game's own
+    line = "West K♣: a blunder (−1.7 ± 0.11): J♦ scores +1.9 on average"
     assert line in after and "Bids (what each player could see" in after
     assert after.index(line) < after.index("Trick 5:")
     assert "a blunder" not in stored("replay", "1", "--no-review").stdout
@@ -287,4 +289,4 @@ def test_replay_explain_and_the_page_show_what_review_kept(stored: Cli) -> None:
     assert "Review: what each player could see, then hindsight" in explained
     assert "Trick 4: " + line in explained
     page = stored("export", "1", "-f", "html").stdout
-    assert 'was <strong class="lb">a blunder</strong> (' in page and "): J♦ scores +" in page
+    assert 'was <strong class="lb">a blunder</strong> (−1.7 ± 0.11): J♦ scores +1.9' in page

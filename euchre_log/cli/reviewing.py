@@ -7,7 +7,6 @@ terminal when it has to compute them. The fair review likewise (``fair_hands``,
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -92,23 +91,13 @@ def stored_reviews(store: Store, game_id: int, hands: Sequence[HandState]) -> li
     return reviews(store, game_id, hands, progress=computing)
 
 
-def file_seed(hand: HandState) -> str:
-    """The seed of a hand's samples when it comes from a file, which has no journal: a
-    hash of its record (rules, dealer, upcard, deal and every action), so a run over the
-    same file repeats exactly."""
-    record = repr((hand.rules, hand.number, hand.dealer, hand.upcard, hand.deal, hand.kitty))
-    record += repr(hand.actions)
-    return hashlib.sha256(record.encode("utf-8")).hexdigest()
-
-
 def fair_hands(hands: Sequence[HandState], samples: int, what: str) -> list[FairReview]:
     """The fair reviews of hands read from files, over ``samples`` worlds, on every core
     from two hands on, with a progress bar on a terminal."""
     from ..store.reviewer import FAIR_PARALLEL_FROM, fair_many
 
-    jobs = [(hand, file_seed(hand)) for hand in hands]
     with progress_bar(len(hands), what, FAIR_PARALLEL_FROM) as advance:
-        return fair_many(jobs, samples, progress=advance)
+        return fair_many(hands, samples, progress=advance)
 
 
 def stored_fair(

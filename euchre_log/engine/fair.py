@@ -35,6 +35,7 @@ favour calling); and values are the hand's points, not the game's.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from collections.abc import Iterable, Sequence
@@ -357,6 +358,18 @@ def _rng(seed: str, kind: str, index: int) -> random.Random:
     return random.Random(f"{seed}:{kind}:{index}")
 
 
+def hand_seed(hand: HandState) -> str:
+    """The seed of a hand's samples: a hash of its record (rules, number, dealer,
+    upcard, deal, kitty and every action), which is what its journal holds of it. A
+    hand read from a file and the same hand stored give the same sample, and a run
+    repeats exactly; a change to the record changes the sample, as it changes the
+    journal's head."""
+    deal = sorted(hand.deal.items())
+    record = repr((hand.rules, hand.number, hand.dealer, hand.upcard, deal, hand.kitty))
+    record += repr(hand.actions)
+    return hashlib.sha256(record.encode("utf-8")).hexdigest()
+
+
 def review_plays(
     hand: HandState,
     seed: str,
@@ -652,6 +665,7 @@ __all__ = [
     "fair_player_totals",
     "fair_reason",
     "fair_review",
+    "hand_seed",
     "judge_bid",
     "judge_choice",
     "label_of",

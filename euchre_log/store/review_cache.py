@@ -29,7 +29,8 @@ written as text, and per seat the cards with a fair review (``plays``), the choi
 among them and the choices that found a best card (``good``), which ``stats`` sums for
 each player's fair accuracy. ``review`` computes them (``fair_reviews``, ``fill_fair``
 for ``--all``); the other commands only read them (``fair_cached``). The sample of a
-hand is seeded by its head hash, so a row computed again is the same row.
+hand is seeded by its record (``fair.hand_seed``), so a row computed again is the same
+row, and the same as the review of the file the game came from.
 """
 
 from __future__ import annotations
@@ -492,21 +493,20 @@ def fair_reviews(
     progress: Progress | None = None,
 ) -> list[FairReview]:
     """The fair reviews of some of a stored game's hands over ``samples`` worlds, in
-    order: those kept read back, the others computed (each seeded by its head hash, on
-    every core when there are two or more, with ``progress``) and kept for next time.
+    order: those kept read back, the others computed (on every core when there are two
+    or more, with ``progress``) and kept for next time.
     A database that cannot be written to keeps nothing; the reviews stand anyway."""
     found = fair_cached(store, game_id, [hand.number for hand in hands], samples)
     todo = [hand for hand in hands if hand.number not in found]
     if not todo:
         return [found[hand.number] for hand in hands]
-    with store.reading() as conn:
-        heads = _heads(conn, [game_id])
-    jobs = [(hand, heads.get((game_id, hand.number), "")) for hand in todo]
     if progress is None:
-        computed = fair_many(jobs, samples)
+        computed = fair_many(todo, samples)
     else:
         with progress(len(todo)) as advance:
-            computed = fair_many(jobs, samples, progress=advance)
+            computed = fair_many(todo, samples, progress=advance)
+    with store.reading() as conn:
+        heads = _heads(conn, [game_id])
     found.update({hand.number: fair for hand, fair in zip(todo, computed, strict=True)})
     rows = [
         fair_row(game_id, hand.number, heads[(game_id, hand.number)], samples, fair)
@@ -573,7 +573,7 @@ def fill_fair(
                     for hand in state.game.hands:
                         key = (game_id, hand.number)
                         if hand.number in numbers and key in heads:
-                            jobs.append((hand, heads[key]))
+                            jobs.append(hand)
                             keys.append((game_id, hand.number, heads[key]))
             if pool is not None:
                 fairs = fair_many(jobs, samples, progress=progress, pool=pool)

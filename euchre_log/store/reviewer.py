@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import TypeVar
 
-from ..engine.fair import FairReview, fair_review
+from ..engine.fair import FairReview, fair_review, hand_seed
 from ..engine.hand import HandState
 from ..engine.review import HandReview, review_hand
 from ..engine.solver import Solver
@@ -45,10 +45,11 @@ def _review_batch(hands: Sequence[HandState]) -> list[HandReview]:
     return [review_hand(h, solver) for h in hands]
 
 
-def _fair_batch(jobs: Sequence[tuple[HandState, str]], samples: int) -> list[FairReview]:
-    """A worker's task: the fair reviews of some hands (each with its seed)."""
+def _fair_batch(hands: Sequence[HandState], samples: int) -> list[FairReview]:
+    """A worker's task: the fair reviews of some hands, each sampled from its own seed
+    (``fair.hand_seed``)."""
     solver = Solver()
-    return [fair_review(h, seed, samples, solver) for h, seed in jobs]
+    return [fair_review(h, hand_seed(h), samples, solver) for h in hands]
 
 
 @contextmanager
@@ -93,24 +94,24 @@ def review_many(
 
 
 def fair_many(
-    jobs: Sequence[tuple[HandState, str]],
+    hands: Sequence[HandState],
     samples: int,
     *,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
     pool: ProcessPoolExecutor | None = None,
 ) -> list[FairReview]:
-    """The fair review of each hand of ``jobs`` (a hand and the seed of its samples, its
-    journal head), in order, over ``samples`` worlds: on ``workers`` processes (every
-    core when None) from ``FAIR_PARALLEL_FROM`` hands on, or on ``pool``'s."""
+    """The fair review of each hand, in order, over ``samples`` worlds: on ``workers``
+    processes (every core when None) from ``FAIR_PARALLEL_FROM`` hands on, or on
+    ``pool``'s."""
     task = partial(_fair_batch, samples=samples)
     if pool is not None:
-        return _on(pool, jobs, progress, task, FAIR_BATCH)
-    with worker_pool(len(jobs), workers, FAIR_PARALLEL_FROM) as own:
+        return _on(pool, hands, progress, task, FAIR_BATCH)
+    with worker_pool(len(hands), workers, FAIR_PARALLEL_FROM) as own:
         if own is not None:
-            return _on(own, jobs, progress, task, FAIR_BATCH)
+            return _on(own, hands, progress, task, FAIR_BATCH)
     out = []
-    for done in (task([job]) for job in jobs):
+    for done in (task([hand]) for hand in hands):
         out.extend(done)
         if progress is not None:
             progress(1)
