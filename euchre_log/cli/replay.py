@@ -216,7 +216,10 @@ def replay(
 
     With every card known, the open-hand review marks each card that gave away a trick
     (? or ??, with the cards that would have kept it) and gives the par under the deal:
-    hindsight, which no player had at the table. --no-review leaves it out.
+    hindsight, which no player had at the table. Once euchre-log review has worked out
+    the fair review, each card it labels (judged by what its player could see) comes
+    first under its trick, and the bids' values under the deal. --no-review leaves it
+    all out.
     """
     from rich.console import Group
     from rich.text import Text
@@ -296,8 +299,9 @@ def explain(
     player's cards and how each is known (dealt and shown, the upcard picked up, played
     on a trick, shown with a renege call, or worked out from the play), and the suits each
     player showed out of. When every card is known, the open-hand review adds ? or ??
-    beside the cards that gave away a trick and its par line (hindsight; --no-review
-    leaves it out).
+    beside the cards that gave away a trick and its par line (hindsight), after the fair
+    review's labels once euchre-log review has worked them out (--no-review leaves it
+    all out).
     """
     from rich.text import Text
 
