@@ -31,6 +31,12 @@ from euchre_log.cli.app import app, register
 from .helpers import DOCUMENTED_EXIT_CODES, assert_handled
 
 register([])  # every command: the tests run them all in this process
+# The suite lays out at the natural width unless a test sets COLUMNS itself. GNU readline,
+# once a process imports it, writes COLUMNS=80 and LINES=24 into the environment its
+# children inherit: pytest-xdist's workers started with them, and every in-process
+# command then drew at 80 columns.
+for _name in ("COLUMNS", "LINES"):
+    os.environ.pop(_name, None)
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

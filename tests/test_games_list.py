@@ -10,13 +10,16 @@ from __future__ import annotations
 import json
 import os
 import pty
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from euchre_log.cli.app import app
 from euchre_log.engine.rules import Rules
 from euchre_log.formats.outputs import GamesOut
 from euchre_log.store.access import open_store
@@ -134,3 +137,16 @@ def test_a_terminal_is_told_how_to_see_more(club: Cli) -> None:
 def test_a_pipe_gets_no_line_on_standard_error(club: Cli) -> None:
     result = club("games", "--json")
     assert result.stderr == "" and json.loads(result.stdout)["total"] == 35
+
+
+@pytest.mark.parametrize("columns", ["50", "80", "200"])
+def test_a_count_changed_by_hand_is_shown_as_text_in_every_layout(club: Cli, columns: str) -> None:
+    """A games row changed behind euchre-log's back (``verify`` reports it) still lists:
+    the narrow layout once took the stored count for a number and crashed, and no layout
+    may pass a control code from the database to the terminal."""
+    with sqlite3.connect(str(club.db)) as con:
+        con.execute("UPDATE game SET hands = ?, score_ns = ? WHERE id = 35", ("x\x1b[2Jy", "\x07"))
+    result = CliRunner().invoke(app, ["--db", str(club.db), "games"], env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "x\\x1b[2Jy" in result.stdout  # the escape shown as text, as verify names it

@@ -47,9 +47,12 @@ def count(n: int) -> int:
     return max(1, int(n * SCALE))
 
 
-def call(args: Sequence[str], input: bytes | str | None = None) -> Result:
-    """Run euchre-log in-process; the test fails here if it crashed."""
-    result = RUNNER.invoke(app, list(args), input=input)
+def call(
+    args: Sequence[str], input: bytes | str | None = None, columns: str | None = None
+) -> Result:
+    """Run euchre-log in-process, at ``columns`` (the natural width when None); the test
+    fails here if it crashed."""
+    result = RUNNER.invoke(app, list(args), input=input, env={"COLUMNS": columns})
     assert_handled(result, list(args))
     return result
 
@@ -468,7 +471,8 @@ def test_fuzz_rows_changed_by_hand(tmp_path: Path) -> None:
         for reader in READERS:
             game = str(rng.choice((1, 2, 3)))
             args = ["--db", str(db), *(a.replace("{g}", game) for a in reader)]
-            result = call(args, input="")
+            # Every layout: the natural width, the short table (80) and the narrow one (50).
+            result = call(args, input="", columns=rng.choice((None, "80", "50")))
             outcomes[result.exit_code] += 1
             if result.exit_code == 2 and reader[0] not in ("games", "stats"):
                 refusals += 1

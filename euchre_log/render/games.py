@@ -28,10 +28,15 @@ WHOLE = ("Id", "Date", "Score NS-EW", "Score", "Hands")
 
 
 def _status(row: Mapping[str, Any]) -> str:
-    status = str(row["status"]) if row["winner"] is None else f"{row['winner']} won"
+    status = visible(str(row["status"]) if row["winner"] is None else f"{row['winner']} won")
     if row["source"] == "imported":
         status += " (imported)"
     return status
+
+
+def _score(row: Mapping[str, Any]) -> str:
+    # Stored numbers, but shown as text is: a row changed by hand may hold anything.
+    return visible(f"{row['score']['NS']}-{row['score']['EW']}")
 
 
 def _side(row: Mapping[str, Any], a: str, b: str) -> Text:
@@ -55,8 +60,8 @@ def games_table(rows: Sequence[Mapping[str, Any]], *, short: bool = False) -> Ta
             title,
             _side(r, "N", "S"),
             _side(r, "E", "W"),
-            f"{r['score']['NS']}-{r['score']['EW']}",
-            str(r["hands"]),
+            _score(r),
+            visible(str(r["hands"])),
             _status(r),
         )
     return table
@@ -74,9 +79,12 @@ def games_stack(rows: Sequence[Mapping[str, Any]]) -> RenderableType:
         sides.append_text(_side(r, "N", "S"))
         sides.append(" v ")
         sides.append_text(_side(r, "E", "W"))
-        hands = int(r["hands"])
+        # The stored count, shown as the wide table shows it: a row changed by hand
+        # (verify tells) may hold something other than a number.
+        hands = r["hands"]
         score = Text(
-            f"{r['score']['NS']}-{r['score']['EW']} after {hands} hand{'' if hands == 1 else 's'}"
+            f"{_score(r)} after {visible(str(hands))} "
+            f"hand{'' if hands == 1 else 's'}"
             f" · {_status(r)}"
         )
         grid.add_row(Text(str(r["id"]), style="bold"), Group(title, sides, score))
