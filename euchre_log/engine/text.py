@@ -66,7 +66,17 @@ from .cards import (
     parse_team,
 )
 from .flags import Flag, IllegalAction
-from .hand import DISCARD, NAMING, PLAY, ROUND_ONE, ROUND_TWO, THROW_IN_RULES, HandState
+from .hand import (
+    DISCARD,
+    IMPOSSIBLE,
+    LEGAL,
+    NAMING,
+    PLAY,
+    ROUND_ONE,
+    ROUND_TWO,
+    THROW_IN_RULES,
+    HandState,
+)
 from .rules import Rules
 
 # --- the words --------------------------------------------------------------------
@@ -1031,12 +1041,9 @@ def choices(hand: HandState, speaker: Speaker = TABLE) -> list[Choice]:
         return []
     out: list[Choice] = []
     for action in _candidates(hand, seat, speaker):
-        trial = hand.clone()
-        try:
-            flags = trial.apply(action)
-        except IllegalAction:
-            continue
-        out.append(Choice(_line_of(action), action, not flags))
+        verdict = hand.can(action)
+        if verdict is not IMPOSSIBLE:
+            out.append(Choice(_line_of(action), action, verdict is LEGAL))
     return out
 
 
