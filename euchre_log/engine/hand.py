@@ -9,6 +9,17 @@ the record proves it.
 
 Everything here is integers and bit masks, and recording a play allocates nothing: a
 season of hands is re-checked in seconds.
+
+>>> from .actions import Order
+>>> from .cards import EAST, NORTH, parse_card
+>>> dealt = tuple(parse_card(c) for c in ("ah", "kc", "qc", "jc", "tc"))
+>>> hand = HandState(Rules(), NORTH, parse_card("9h"), deal={EAST: dealt})
+>>> hand.apply(Order(EAST))
+()
+>>> hand.expected()
+'N (the dealer) must discard first'
+>>> hand.can(Order(EAST))
+<Legality.IMPOSSIBLE: 'impossible'>
 """
 
 from __future__ import annotations

@@ -890,25 +890,64 @@ def _pieces(word: str, hand: HandState | None) -> list[str] | None:
 
 
 def parse_line(
-    line: str, hand: HandState | None, speaker: Speaker = TABLE, *, rules: Rules | None = None
+    line: str,
+    hand: HandState | None,
+    speaker: Speaker = TABLE,
+    *,
+    rules: Rules | None = None,
+    dealer: Seat = 0,
 ) -> tuple[Command, ...]:
     """Every command of a line, each token read against ``hand`` as the commands before
     it leave it (they are tried on a copy; ``hand`` is not changed).
 
     ``hand`` None is between hands: the line's upcard then starts a hand of ``rules``
-    dealt by North. A command that leaves the hand (``undo``, ``end``) must end the line,
-    since what follows it depends on a record this function does not hold; and a
-    refusal of the engine (a card seen twice, out of turn) is a ``TextError`` at its
-    token, as at the recorder.
+    dealt by ``dealer`` (North unless a ``dealer`` token says otherwise). A command that
+    leaves the hand (``undo``, ``end``) must end the line, since what follows it depends
+    on a record this function does not hold; and a refusal of the engine (a card seen
+    twice, out of turn) is a ``TextError`` at its token, as at the recorder.
 
     >>> from euchre_log.engine.rules import Rules
     >>> parse_line("deal E ah kh qh td 9c 9s", None, rules=Rules())
     (Deal(seat=1, cards=(23, 22, 21, 11, 2)), Upcard(card=26))
     """
+    return _read_line(line, hand, speaker, rules, dealer)[0]
+
+
+def new_hand(line: str, rules: Rules, dealer: Seat = 0, *, number: int = 1) -> HandState:
+    """A hand started from a line: any ``deal`` and ``dealer`` tokens, then the upcard,
+    then (if the line goes on) what happened in the hand. ``dealer`` deals unless the
+    line names another.
+
+    >>> from euchre_log.engine.rules import Rules
+    >>> hand = new_hand("deal E ah kh qh td 9c 9s p", Rules())
+    >>> hand.dealer, hand.deal, hand.actions
+    (0, {1: (23, 22, 21, 11, 2)}, [Pass(seat=1)])
+    """
+    commands, hand = _read_line(line, None, TABLE, rules, dealer, number)
+    if hand is None or any(isinstance(c, (Undo, End, Meta)) for c in commands):
+        raise TextError(
+            f"{line.strip()[:40]!r}: a new hand needs its upcard (like 9h), after any deal "
+            "and dealer, and no undo, end or command for the program"
+        )
+    return hand
+
+
+def _read_line(
+    line: str,
+    hand: HandState | None,
+    speaker: Speaker,
+    rules: Rules | None,
+    dealer: Seat,
+    number: int = 1,
+) -> tuple[tuple[Command, ...], HandState | None]:
+    """``parse_line``'s commands, and the copy of the hand they leave (the last one the
+    line started, if it started one)."""
     reader = Reader(line)
     out: list[Command] = []
     trial = hand.clone() if hand is not None else None
-    dealer = trial.dealer if trial is not None else 0
+    last = trial
+    if trial is not None:
+        dealer = trial.dealer
     deals: dict[Seat, tuple[Card, ...]] = {}
     while not reader.done:
         if out and isinstance(out[-1], (Undo, End)):
@@ -917,7 +956,7 @@ def parse_line(
                 "on a line read on its own",
                 reader.i,
             )
-        at = Situation.of(trial) if trial is not None else Situation(None, None, dealer)
+        at = Situation.of(trial) if trial is not None else Situation(None, last, dealer)
         step = reader.next(at, speaker)
         for command in step.commands:
             out.append(command)
@@ -925,9 +964,12 @@ def parse_line(
                 if isinstance(command, Upcard):
                     if rules is None:
                         raise IllegalAction("a new hand needs the game's rules")
-                    trial = HandState(rules, dealer, command.card, deal=deals or None)
+                    number = last.number + 1 if last is not None else number
+                    trial = HandState(
+                        rules, dealer, command.card, deal=deals or None, number=number
+                    )
                 elif isinstance(command, Deal):
-                    if trial is None or trial.finished:
+                    if trial is None:
                         deals[command.seat] = command.cards
                     else:
                         trial = _dealt(trial, command)
@@ -939,9 +981,10 @@ def parse_line(
                     trial.apply(command)
             except IllegalAction as exc:
                 raise TextError(f"{step.token!r}: {exc}", step.token, step.index) from None
+            last = trial if trial is not None else last
         if trial is not None and trial.finished:
             dealer, trial, deals = left_of(trial.dealer), None, {}
-    return tuple(out)
+    return tuple(out), last
 
 
 def apply_line(hand: HandState, line: str, speaker: Speaker = TABLE) -> tuple[Flag, ...]:
