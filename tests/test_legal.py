@@ -70,6 +70,8 @@ def test_can_tells_legal_from_flagged_from_impossible() -> None:
     assert hand.can(Play(1, parse_card("as"))) is FLAGGED  # a renege: a table can do it
     assert hand.can(Play(1, parse_card("ad"))) is IMPOSSIBLE  # West's card
     assert hand.can(Play(2, parse_card("9c"))) is IMPOSSIBLE  # not South's turn
+    # Only a legal action is true: ``if hand.can(action)`` asks whether the rules allow it.
+    assert [bool(v) for v in (LEGAL, FLAGGED, IMPOSSIBLE)] == [True, False, False]
     # As apply answers: the flagged play is taken, with its flag.
     assert [f.kind for f in hand.clone().apply(Play(1, parse_card("as")))] == ["renege"]
 

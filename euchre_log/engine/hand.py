@@ -121,6 +121,11 @@ class Legality(Enum):
     FLAGGED = "flagged"
     IMPOSSIBLE = "impossible"
 
+    def __bool__(self) -> bool:
+        """True for ``LEGAL`` alone, so that ``if hand.can(action)`` asks "do the rules
+        allow it?"."""
+        return self is Legality.LEGAL
+
 
 LEGAL: Final = Legality.LEGAL
 FLAGGED: Final = Legality.FLAGGED
