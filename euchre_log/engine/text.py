@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from typing import Final, NamedTuple, Protocol, TypeAlias
 
 from . import actions as A
 from .cards import (
@@ -263,36 +263,52 @@ def own_cards(hand: HandState, seat: Seat, cards: tuple[Card, ...]) -> int:
 # --- the state a line is read against ------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
+class Situation(Protocol):
     """What a token is read against: the hand being recorded (None between hands), the
-    game's last hand even when it is over (a penalty belongs to it), and who deals next.
+    game's last hand even when it is over (a penalty belongs to it), and who deals next
+    (asked only between hands). A recorder's session is one; ``At`` is one on its own.
     """
+
+    @property
+    def hand(self) -> HandState | None: ...
+
+    @property
+    def last(self) -> HandState | None: ...
+
+    @property
+    def deals_next(self) -> Seat: ...
+
+
+@dataclass(frozen=True, slots=True)
+class At:
+    """A ``Situation`` as plain values."""
 
     hand: HandState | None
     last: HandState | None
-    next_dealer: Seat
+    deals_next: Seat
 
     @classmethod
-    def of(cls, hand: HandState) -> Situation:
+    def of(cls, hand: HandState) -> At:
         """The situation of a hand on its own: being played, or over."""
         return cls(None if hand.finished else hand, hand, left_of(hand.dealer))
 
-    def expected(self) -> str:
-        """What the record waits for, in words."""
-        if self.hand is None:
-            return f"{SEAT_LETTERS[self.next_dealer]} deals next: enter the upcard"
-        return self.hand.expected()
+
+def expected(at: Situation) -> str:
+    """What the record waits for, in words: ``it is S's turn to play``."""
+    hand = at.hand
+    if hand is None:
+        return f"{SEAT_LETTERS[at.deals_next]} deals next: enter the upcard"
+    return hand.expected()
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """The commands one token (or a token and its arguments) says, and that token as
-    typed, with its place on the line, for the messages of what follows."""
+    typed, with its place among the line's words (``word``, from 0), for the messages of
+    what follows."""
 
     commands: tuple[Command, ...]
     token: str
-    index: int
+    word: int
 
 
 # --- splitting runs -------------------------------------------------------------------
@@ -477,7 +493,10 @@ class Reader:
             return self._between_hands(at, who, i)
         if word == "deal":
             return [self._deal(at, who, i)], i + 7
-        turn = self._turn(hand, who, i)
+        turn = hand.to_act()
+        assert turn is not None  # the hand is being played
+        if who.seat is not None and who.seat != turn:
+            raise self.not_yours(f"{token!r}: {hand.expected()}", i)
         if hand.phase == NAMING:
             try:
                 suit = parse_suit(word)
@@ -496,17 +515,10 @@ class Reader:
             if word in UNSEEN_WORDS:
                 return [A.Discard(hand.dealer, None)], n
             card = self._card(i, "a card to discard, or ? if nobody saw it", at)
-            self._own(hand, who, card, i)
+            if who.cards is not None:
+                self._own(hand, who, card, i)
             return [A.Discard(hand.dealer, card)], n
-        return [A.Play(turn, self._play_card(hand, who, i))], n
-
-    def _turn(self, hand: HandState, who: Speaker, i: int) -> Seat:
-        """The seat to act, which a seat's own line must be."""
-        seat = hand.to_act()
-        assert seat is not None  # the hand is being played
-        if not who.may_act_for(seat):
-            raise self.not_yours(f"{self.tokens[i]!r}: {hand.expected()}", i)
-        return seat
+        return [A.Play(turn, self._play_card(at, hand, who, i))], n
 
     def _own(self, hand: HandState, who: Speaker, card: Card, i: int) -> None:
         """A seat that entered its cards plays or puts down one of them only."""
@@ -517,7 +529,7 @@ class Reader:
                 f"{self.tokens[i]!r}: you did not enter {table_text(card)} in your hand", i
             )
 
-    def _play_card(self, hand: HandState, who: Speaker, i: int) -> Card:
+    def _play_card(self, at: Situation, hand: HandState, who: Speaker, i: int) -> Card:
         """The card a token plays: a card, or a rank that the speaker's knowledge makes
         one card."""
         token = self.tokens[i]
@@ -527,8 +539,9 @@ class Reader:
             mixed = _mixed_run_message(token)
             if mixed is not None:
                 raise self.error(mixed, i)
-            card = self._card(i, "a card to play", Situation(hand, hand, 0))
-            self._own(hand, who, card, i)
+            card = self._card(i, "a card to play", at)
+            if who.cards is not None:
+                self._own(hand, who, card, i)
             return card
         whose = SEAT_LETTERS[seat]
         if who.seat is not None:
@@ -577,11 +590,11 @@ class Reader:
             i,
         )
 
-    def _card(self, i: int, expected: str, at: Situation) -> Card:
+    def _card(self, i: int, what: str, at: Situation) -> Card:
         try:
             return parse_card(self.tokens[i])
         except CardError:
-            raise self.error(f"{self.tokens[i]!r} is not {expected} ({at.expected()})", i) from None
+            raise self.error(f"{self.tokens[i]!r} is not {what} ({expected(at)})", i) from None
 
     def _seat(self, i: int, who: Speaker = TABLE) -> Seat:
         """The seat token ``i`` names, which a seat's own line must name as itself."""
@@ -614,9 +627,9 @@ class Reader:
             if i + 1 >= len(tokens):
                 raise self.error("dealer needs a seat: dealer W", i)
             seat = self._seat(i + 1)
-            if who.seat is not None and who.seat != at.next_dealer:
+            if who.seat is not None and who.seat != at.deals_next:
                 raise self.not_yours(
-                    f"{tokens[i]!r}: the dealer, {SEAT_LETTERS[at.next_dealer]}, says who deals",
+                    f"{tokens[i]!r}: the dealer, {SEAT_LETTERS[at.deals_next]}, says who deals",
                     i,
                 )
             return [Dealer(seat)], i + 2
@@ -624,13 +637,13 @@ class Reader:
             upcard = parse_card(tokens[i])
         except CardError:
             raise self.error(
-                f"{tokens[i]!r}: {SEAT_LETTERS[at.next_dealer]} deals next; "
+                f"{tokens[i]!r}: {SEAT_LETTERS[at.deals_next]} deals next; "
                 "enter the upcard (like 9h), or deal/dealer first",
                 i,
             ) from None
-        if not who.may_act_for(at.next_dealer):
+        if not who.may_act_for(at.deals_next):
             raise self.not_yours(
-                f"{tokens[i]!r}: {SEAT_LETTERS[at.next_dealer]} deals next and turns up the card",
+                f"{tokens[i]!r}: {SEAT_LETTERS[at.deals_next]} deals next and turns up the card",
                 i,
             )
         return [Upcard(upcard)], i + 1
@@ -683,9 +696,7 @@ class Reader:
         token = self.tokens[i]
         hand = at.hand
         if hand is None:
-            raise self.error(
-                f"{token!r}: there is no hand being played to end ({at.expected()})", i
-            )
+            raise self.error(f"{token!r}: there is no hand being played to end ({expected(at)})", i)
         if not hand.upheld_call:
             raise self.error(
                 f"{token!r}: hand {hand.number} is not over ({hand.expected()}); only a hand "
@@ -710,7 +721,7 @@ class Reader:
         token = tokens[i]
         if hand is None or hand.trump < 0:
             raise self.error(
-                f"{token!r}: tricks are recorded once trump is made ({at.expected()})", i
+                f"{token!r}: tricks are recorded once trump is made ({expected(at)})", i
             )
         self._table_only(who, i, "the tricks of a hand not played card by card")
         short = _SHORT_TRICKS.fullmatch(token.lower())
@@ -751,7 +762,7 @@ class Reader:
         tokens = self.tokens
         hand = at.hand
         if hand is None:
-            raise self.error(f"{tokens[i]!r}: there is no hand being played ({at.expected()})", i)
+            raise self.error(f"{tokens[i]!r}: there is no hand being played ({expected(at)})", i)
         n = i + 1
         seat = hand.turn if who.seat is None else who.seat
         if n < len(tokens) and _is_seat(tokens[n]):
@@ -956,7 +967,7 @@ def _read_line(
                 "on a line read on its own",
                 reader.i,
             )
-        at = Situation.of(trial) if trial is not None else Situation(None, last, dealer)
+        at = At.of(trial) if trial is not None else At(None, last, dealer)
         step = reader.next(at, speaker)
         for command in step.commands:
             out.append(command)
@@ -980,7 +991,7 @@ def _read_line(
                 elif trial is not None:
                     trial.apply(command)
             except IllegalAction as exc:
-                raise TextError(f"{step.token!r}: {exc}", step.token, step.index) from None
+                raise TextError(f"{step.token!r}: {exc}", step.token, step.word) from None
             last = trial if trial is not None else last
         if trial is not None and trial.finished:
             dealer, trial, deals = left_of(trial.dealer), None, {}

@@ -32,7 +32,6 @@ from ..engine.text import (
     End,
     Meta,
     Reader,
-    Situation,
     Speaker,
     Step,
     TextError,
@@ -243,14 +242,22 @@ class Session(GameRecord):
             self.filled_at.add(len(self.history) - 1)
         return fed
 
-    def situation(self) -> Situation:
-        """What the next token is read against."""
-        return Situation(self.hand, self.game.current, self.dealer_for_next_hand())
+    # What a token is read against (``engine.text.Situation``): ``hand`` above, and these.
+
+    @property
+    def last(self) -> HandState | None:
+        """The game's last hand, even when it is over."""
+        return self.game.current
+
+    @property
+    def deals_next(self) -> int:
+        """Who deals the next hand: the rules' next dealer, or the one typed ahead."""
+        return self.dealer_for_next_hand()
 
     def _feed(self, line: str, fed: Fed, speaker: Speaker) -> None:
         reader = Reader(line)
         while not reader.done:
-            step = reader.next(self.situation(), speaker)
+            step = reader.next(self, speaker)
             for command in step.commands:
                 if not self._do(command, step, fed):
                     reader.again()
@@ -260,6 +267,16 @@ class Session(GameRecord):
         """Apply one command of a line; False when the token is to be read again (a card
         the record proves went in first)."""
         match command:
+            case A.Play():
+                forced = self.forced()
+                if forced is not None and command.card != forced.card:
+                    # Not the seat's last card, which the record proves: it is the next
+                    # seat's. The proven card goes in first, as the live recorder would.
+                    fed.filled.append(forced)
+                    self._entry(forced, fed, _FILLED)
+                    self.filled_at.add(len(self.history) - 1)
+                    return False
+                self._entry(command, fed, step)
             case Undo():
                 fed.meta.append("undo")
                 late = list(self.dealt_late)
@@ -286,16 +303,6 @@ class Session(GameRecord):
             case Upcard(card=card):
                 start = StartHand(self.dealer_for_next_hand(), card, dict(self.pending_deal))
                 self._entry(start, fed, step)
-            case A.Play():
-                forced = self.forced()
-                if forced is not None and command.card != forced.card:
-                    # Not the seat's last card, which the record proves: it is the next
-                    # seat's. The proven card goes in first, as the live recorder would.
-                    fed.filled.append(forced)
-                    self._entry(forced, fed, _FILLED)
-                    self.filled_at.add(len(self.history) - 1)
-                    return False
-                self._entry(command, fed, step)
             case A.RenegeCall():
                 self._entry(command, fed, step)
                 self._ended_by_call()
@@ -330,7 +337,7 @@ class Session(GameRecord):
         else:
             problem = ""
         if problem:
-            raise TextError(f"{step.token!r}: {problem}", step.token, step.index)
+            raise TextError(f"{step.token!r}: {problem}", step.token, step.word)
         at = self._starts[-1]
         start = self.history[at]
         assert isinstance(start, StartHand)
@@ -339,7 +346,7 @@ class Session(GameRecord):
         try:
             self.restore([*self.history[:at], new, *self.history[at + 1 :]])
         except IllegalAction as exc:
-            raise TextError(f"{step.token!r}: {exc}", step.token, step.index) from None
+            raise TextError(f"{step.token!r}: {exc}", step.token, step.word) from None
         self.dealt_late.append((len(self.history), deal.seat))
         fed.dealt.append((deal.seat, deal.cards))
         now = self.game.current
@@ -351,7 +358,7 @@ class Session(GameRecord):
         try:
             flags = self.record(entry)
         except IllegalAction as exc:
-            raise TextError(f"{step.token!r}: {exc}", step.token, step.index) from None
+            raise TextError(f"{step.token!r}: {exc}", step.token, step.word) from None
         fed.entries.append(entry)
         fed.flags.extend(flags)
         if before is not None and before.finished:
