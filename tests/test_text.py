@@ -37,6 +37,7 @@ from euchre_log.engine.text import (
     choices,
     parse_line,
     redeal,
+    view_without,
 )
 from euchre_log.recorder.grammar import EntryError
 
@@ -255,3 +256,18 @@ def test_the_recorder_says_a_late_deal_in_one_line(cli: Cli) -> None:
     assert "Dealt to E (Bob): A♥ K♥ Q♥ 10♦ 9♣. The hand is checked again with them." in out
     assert "Took back: E (Bob)'s deal." in out
     assert "Took back: N (Ann)" not in out and "Took back: W (Dan)" not in out
+
+
+def test_the_table_s_choices_give_no_privately_entered_card_away() -> None:
+    # North entered its cards on its phone; the table's view of East's options must not
+    # leave North's cards out, or the buttons would tell where they are.
+    north = cards("ks qs js ts")  # still held once North has led the ace
+    hand = started("9h", WEST, N="as ks qs js ts")
+    apply_line(hand, "p p p o 9c as")  # W, the dealer, takes up the 9h and puts down
+    # the 9c; North leads the ace of spades, and East is to play.
+    assert hand.to_act() == EAST
+    full = {c.line for c in choices(hand)}
+    public = {c.line for c in choices(view_without(hand, [NORTH], discard=True))}
+    assert not {c for c in full if parse_card(c) in north}  # the full record knows
+    assert {parse_card(c) for c in public} >= set(north)  # the public view cannot
+    assert "9c" in public and "9c" not in full  # nor W's discard

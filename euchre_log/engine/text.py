@@ -46,6 +46,7 @@ A seat says its own line, and a rank alone names one of the cards it entered:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, NamedTuple, Protocol, TypeAlias
 
@@ -1056,6 +1057,31 @@ def _dealt(hand: HandState, deal: Deal) -> HandState:
     )
     new.extend(hand.actions)
     return new
+
+
+def view_without(hand: HandState, private: Iterable[Seat], *, discard: bool = False) -> HandState:
+    """``hand`` as someone sees it who was not shown the deals of the ``private`` seats
+    (nor, with ``discard``, the dealer's discard): the hand played again without them.
+    What ``choices`` reads for a phone that may not see those cards, so that the cards it
+    offers never give a hidden card away.
+
+    >>> from euchre_log.engine.cards import EAST, NORTH, parse_card
+    >>> from euchre_log.engine.rules import Rules
+    >>> five = tuple(parse_card(c) for c in ("ah", "kh", "qh", "td", "9c"))
+    >>> hand = HandState(Rules(), NORTH, parse_card("9s"), deal={EAST: five})
+    >>> view_without(hand, [EAST]).deal
+    {}
+    """
+    hidden = set(private)
+    deal = {s: cards for s, cards in hand.deal.items() if s not in hidden}
+    view = HandState(
+        hand.rules, hand.dealer, hand.upcard, deal=deal, kitty=hand.kitty, number=hand.number
+    )
+    actions = hand.actions
+    if discard:
+        actions = [A.Discard(a.seat, None) if isinstance(a, A.Discard) else a for a in hand.actions]
+    view.extend(actions)
+    return view
 
 
 # --- what a seat may say now -----------------------------------------------------------
