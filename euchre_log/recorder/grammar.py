@@ -279,10 +279,14 @@ class Session(GameRecord):
                 self._entry(command, fed, step)
             case Undo():
                 fed.meta.append("undo")
-                late = list(self.dealt_late)
+                late = self.dealt_late[-1] if self.dealt_late else None
                 self.undo()
-                if len(self.dealt_late) < len(late) and self.history:
-                    fed.dealt.append((late[-1][1], None))
+                if (
+                    late is not None
+                    and late not in self.dealt_late
+                    and late[0] == len(self.history)
+                ):
+                    fed.dealt.append((late[1], None))  # the undo took the deal back
             case Meta(word=word):
                 fed.meta.append(word)
             case End():
