@@ -1,62 +1,21 @@
-"""Text in, commands out: a line of the recorder's grammar read against a hand.
-
-The grammar is the one the recorder, the phones' server and a script all speak: short
-tokens typed at the table (``9h p p o 9s ah th jh 9h``, ``renege E 2``, ``deal N ah kh qh
-td 9c``, ``undo``, ``end``). A token means what the hand makes of it: ``h`` names hearts in
-round two, and a run like ``ppo`` is three bids while bidding lasts. So a line is read one
-command at a time (``Reader.next``), each against the hand as the commands before it left
-it; ``parse_line`` does that on a copy, for a script that wants the commands alone.
-
-Who says a line matters (``Speaker``). The table speaks for whoever is to act and knows
-what the record knows: a rank alone (``a``) names a card when the record proves which one
-the seat holds. A seat speaks for itself alone, and knows its own cards only, as it entered
-them: a rank alone resolves from those, a line for another seat is refused with
-``NotYours``, and a refusal never names a card the seat cannot see.
-
-A refused line raises ``TextError``, which names the token (``token`` and its place on the
-line, ``index``) and says what was expected, in a card player's words.
+"""The reader: one line of the grammar, a command at a time, each token read against the
+hand as the commands before it left it (see ``engine.text``).
 
 >>> from euchre_log.engine.cards import NORTH, parse_card
->>> from euchre_log.engine.hand import HandState
 >>> from euchre_log.engine.rules import Rules
->>> hand = HandState(Rules(), NORTH, parse_card("9h"))
->>> parse_line("ppo 9s", hand)
-(Pass(seat=1), Pass(seat=2), Order(seat=3, alone=False), Discard(seat=0, card=26))
->>> parse_line("o!", hand)
-(Order(seat=1, alone=True),)
->>> try:
-...     parse_line("p p x", hand)
-... except TextError as exc:
-...     print(exc.index, exc)
-2 'x': in round one W may pass (p) or order up hearts (o, or o! to go alone)
-
-A seat says its own line, and a rank alone names one of the cards it entered:
-
->>> from euchre_log.engine.cards import EAST, parse_card
->>> east = Speaker(EAST, tuple(parse_card(c) for c in ("ah", "kh", "qh", "td", "9c")))
->>> parse_line("p", hand, east)
-(Pass(seat=1),)
->>> try:
-...     parse_line("p p", hand, east)
-... except NotYours as exc:
-...     print(exc)
-'p': it is S's turn to pass or order up hearts
+>>> from euchre_log.engine.text import At
+>>> reader = Reader("ppo")
+>>> reader.next(At.of(HandState(Rules(), NORTH, parse_card("9h"))))
+Step(commands=(Pass(seat=1),), token='p', word=0)
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Final, NamedTuple, Protocol, TypeAlias
-
-from . import actions as A
-from .cards import (
-    BENNY,
+from .. import actions as A
+from ..cards import (
     CARD_TEXT,
     SEAT_LETTERS,
     SUIT_NAMES,
-    SUIT_SYMBOLS,
     Card,
     CardError,
     Seat,
@@ -66,251 +25,42 @@ from .cards import (
     parse_suit,
     parse_team,
 )
-from .flags import Flag, IllegalAction
-from .hand import (
-    DISCARD,
-    IMPOSSIBLE,
-    LEGAL,
-    NAMING,
-    PLAY,
-    ROUND_ONE,
-    ROUND_TWO,
-    THROW_IN_RULES,
-    HandState,
+from ..hand import DISCARD, NAMING, PLAY, ROUND_ONE, ROUND_TWO, THROW_IN_RULES, HandState
+from .words import (
+    ALONE_WORDS,
+    BID_PIECE,
+    BID_RUN,
+    END_WORDS,
+    MAX_LINE,
+    META_WORDS,
+    ORDER_WORDS,
+    PASS_WORDS,
+    RANK_PIECE,
+    RANK_RUN,
+    RANK_WORDS,
+    RANKS,
+    SHORT_TRICKS,
+    TABLE,
+    TEAM_WORDS,
+    THROW_IN_ALIASES,
+    TRICKS_WORDS,
+    UNSEEN_WORDS,
+    Command,
+    Deal,
+    Dealer,
+    End,
+    Meta,
+    NotYours,
+    Situation,
+    Speaker,
+    Step,
+    TextError,
+    Undo,
+    Upcard,
+    expected,
+    own_cards,
+    table_text,
 )
-from .rules import Rules
-
-# --- the words --------------------------------------------------------------------
-
-ORDER_WORDS: Final = frozenset(
-    {
-        "o",
-        "order",
-        "up",
-        "assist",
-        "pick",
-        "take",
-        "orderup",
-        "o!",
-        "order!",
-        "up!",
-        "assist!",
-        "pick!",
-        "take!",
-    }
-)
-PASS_WORDS: Final = frozenset({"p", "pass", "-"})
-ALONE_WORDS: Final = frozenset({"alone", "!", "a"})
-UNSEEN_WORDS: Final = frozenset({"?", "unseen", "x"})
-META_WORDS: Final = frozenset({"undo", "show", "help", "quit", "exit", "q"})
-END_WORDS: Final = frozenset({"end", "next"})
-TRICKS_WORDS: Final = frozenset({"tricks"})
-_SHORT_TRICKS: Final = re.compile(r"t(\d)")  # t4: the makers took 4
-# Several bids in one token, e.g. ppo (pass, pass, order up) or ppppph! (hearts alone).
-_BID_RUN: Final = re.compile(r"(?:[po]!?|[cdhs]!?)+")
-_BID_PIECE: Final = re.compile(r"[po]!?|[cdhs]!?")
-# A card by its rank alone, and several of them in one token (a k 9 q, or ak9q).
-RANK_WORDS: Final = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
-RANKS: Final = {
-    **dict(zip(RANK_WORDS, range(8), strict=True)),
-    **{"7": 0, "8": 1, "9": 2, "10": 3, "t": 3, "j": 4, "q": 5, "k": 6, "a": 7},
-}
-_RANK_RUN: Final = re.compile(r"(?:10|[789tjqka])+")
-_RANK_PIECE: Final = re.compile(r"10|[789tjqka]")
-
-THROW_IN_ALIASES: Final = {
-    **{name: name for name in THROW_IN_RULES},
-    "nines": "nines-and-tens",
-    "ace": "ace-no-face",
-    "king": "king-nothing",
-    "queens": "three-queens",
-    "jack": "jack-nothing",
-    "noace": "no-ace-no-face",
-}
-"""Each way to write a throw-in's name, and the name it stands for."""
-
-TEAM_WORDS: Final = ("North-South", "East-West")
-
-MAX_LINE: Final = 10000
-"""The longest line the grammar takes: a long note, not a file pasted by mistake."""
-
-
-# --- errors -------------------------------------------------------------------------
-
-
-class TextError(ValueError):
-    """A line refused: the message names the token and says what was expected.
-
-    ``token`` is the token refused as it was typed (None when the line as a whole is, such
-    as one too long), and ``index`` its place among the line's words, from 0.
-    """
-
-    def __init__(self, message: str, token: str | None = None, index: int | None = None) -> None:
-        super().__init__(message)
-        self.token = token
-        self.index = index
-
-
-class NotYours(TextError):
-    """A seat's line that acts for another seat, or when another seat is to act: the
-    phones' server answers it 403, where a refused line is 422."""
-
-
-# --- commands -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Upcard:
-    """A new hand starts with this card turned up (between hands only)."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """The five cards ``seat`` was dealt: ahead of the hand, or after the upcard as long
-    as the seat has played no card."""
-
-    seat: Seat
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Dealer:
-    """Who really deals the next hand, if not the seat the rules say (between hands)."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """Take back the last entry."""
-
-
-@dataclass(frozen=True, slots=True)
-class End:
-    """Stop a hand that an upheld renege call has settled, before its last trick."""
-
-
-@dataclass(frozen=True, slots=True)
-class Meta:
-    """A word for the program, not the record: ``show``, ``help`` or ``quit``."""
-
-    word: str
-
-
-Command: TypeAlias = A.Action | Upcard | Deal | Dealer | Undo | End | Meta
-"""What a line says: an action of the hand, or one of the commands around it."""
-
-
-# --- who speaks ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Speaker:
-    """Who says a line, and what they know of the cards.
-
-    ``seat`` None is the table, which acts for any seat and knows what the record knows.
-    A seat acts for itself only and knows the cards it entered as its own (``cards``, its
-    five dealt cards; None when it entered none).
-    """
-
-    seat: Seat | None = None
-    cards: tuple[Card, ...] | None = None
-
-    def may_act_for(self, seat: Seat) -> bool:
-        """True when this speaker may say a line for ``seat``."""
-        return self.seat is None or self.seat == seat
-
-
-TABLE: Final = Speaker()
-"""The table: a scorekeeper entering for every seat, as the terminal recorder does."""
-
-
-def table_text(card: Card) -> str:
-    """A card as the table writes it, rank letter and suit symbol (``T♥``, ``9♦``).
-
-    >>> table_text(parse_card("10h")), table_text(parse_card("bj"))
-    ('T♥', 'BJ')
-    """
-    text = CARD_TEXT[card]
-    return text if card == BENNY else text[0] + SUIT_SYMBOLS[card >> 3]
-
-
-def own_cards(hand: HandState, seat: Seat, cards: tuple[Card, ...]) -> int:
-    """The cards (a mask) of ``cards``, a seat's dealt five, that it still holds in
-    ``hand``: those not played nor put down, and the upcard once the dealer took it up.
-
-    >>> from euchre_log.engine.cards import EAST, NORTH, parse_card
-    >>> from euchre_log.engine.hand import HandState
-    >>> from euchre_log.engine.rules import Rules
-    >>> five = tuple(parse_card(c) for c in ("ah", "kh", "qh", "td", "9c"))
-    >>> hand = HandState(Rules(), NORTH, parse_card("9s"), deal={EAST: five})
-    >>> hand.apply(A.Pass(EAST))
-    ()
-    >>> own_cards(hand, EAST, five) == sum(1 << c for c in five)
-    True
-    """
-    owner = hand.owner
-    mask = 0
-    for c in cards:
-        if owner[c] == seat or owner[c] < 0:  # in its hand, or not placed by this record
-            mask |= 1 << c
-    if seat == hand.dealer and owner[hand.upcard] == seat:
-        mask |= 1 << hand.upcard
-    return mask
-
-
-# --- the state a line is read against ------------------------------------------------
-
-
-class Situation(Protocol):
-    """What a token is read against: the hand being recorded (None between hands), the
-    game's last hand even when it is over (a penalty belongs to it), and who deals next
-    (asked only between hands). A recorder's session is one; ``At`` is one on its own.
-    """
-
-    @property
-    def hand(self) -> HandState | None: ...
-
-    @property
-    def last(self) -> HandState | None: ...
-
-    @property
-    def deals_next(self) -> Seat: ...
-
-
-@dataclass(frozen=True, slots=True)
-class At:
-    """A ``Situation`` as plain values."""
-
-    hand: HandState | None
-    last: HandState | None
-    deals_next: Seat
-
-    @classmethod
-    def of(cls, hand: HandState) -> At:
-        """The situation of a hand on its own: being played, or over."""
-        return cls(None if hand.finished else hand, hand, left_of(hand.dealer))
-
-
-def expected(at: Situation) -> str:
-    """What the record waits for, in words: ``it is S's turn to play``."""
-    hand = at.hand
-    if hand is None:
-        return f"{SEAT_LETTERS[at.deals_next]} deals next: enter the upcard"
-    return hand.expected()
-
-
-class Step(NamedTuple):
-    """The commands one token (or a token and its arguments) says, and that token as
-    typed, with its place among the line's words (``word``, from 0), for the messages of
-    what follows."""
-
-    commands: tuple[Command, ...]
-    token: str
-    word: int
-
 
 # --- splitting runs -------------------------------------------------------------------
 
@@ -343,7 +93,7 @@ def _ranks_and_cards(word: str) -> list[tuple[str, bool]] | None:
     ends: dict[int, list[tuple[str, bool]] | None] = {len(word): []}
     for i in range(len(word) - 1, -1, -1):  # from the end, so each start is tried once
         found: list[tuple[str, bool]] | None = None
-        rank = _RANK_PIECE.match(word, i)
+        rank = RANK_PIECE.match(word, i)
         cards = [(word[i : i + size], True) for size in (3, 2) if i + size <= len(word)]
         tries = [c for c in cards if rank is not None and c[0].startswith(rank.group())]
         tries += [(rank.group(), False)] if rank is not None else []
@@ -468,7 +218,7 @@ class Reader:
             return [Meta({"exit": "quit", "q": "quit"}.get(word, word))], n
         if word in END_WORDS:
             return [self._end(at, i)], n
-        if word in TRICKS_WORDS or _SHORT_TRICKS.fullmatch(word):
+        if word in TRICKS_WORDS or SHORT_TRICKS.fullmatch(word):
             return self._tricks(at, who, i)
         if word == "claim":
             return self._claim(at, who, i)
@@ -725,7 +475,7 @@ class Reader:
                 f"{token!r}: tricks are recorded once trump is made ({expected(at)})", i
             )
         self._table_only(who, i, "the tricks of a hand not played card by card")
-        short = _SHORT_TRICKS.fullmatch(token.lower())
+        short = SHORT_TRICKS.fullmatch(token.lower())
         n = i + 1
         team = hand.maker & 1
         if short is not None:
@@ -885,285 +635,14 @@ def _pieces(word: str, hand: HandState | None) -> list[str] | None:
     (``ak9q``), split into one token each; None for an ordinary token."""
     if len(word) < 2 or word in ALONE_WORDS or word in META_WORDS or hand is None:
         return None
-    if hand.phase in (ROUND_ONE, ROUND_TWO) and _BID_RUN.fullmatch(word):
-        pieces = _BID_PIECE.findall(word)
+    if hand.phase in (ROUND_ONE, ROUND_TWO) and BID_RUN.fullmatch(word):
+        pieces = BID_PIECE.findall(word)
         return pieces if len(pieces) > 1 else None
     if hand.phase == PLAY:
-        if _RANK_RUN.fullmatch(word) and word != "10":
+        if RANK_RUN.fullmatch(word) and word != "10":
             # As words, so that a queen in a run is not taken for q (quit).
-            return [RANK_WORDS[RANKS[r]] for r in _RANK_PIECE.findall(word)]
+            return [RANK_WORDS[RANKS[r]] for r in RANK_PIECE.findall(word)]
         cards = _split_cards(word)
         if cards is not None and len(cards) > 1:
             return cards
     return None
-
-
-# --- one line at once -------------------------------------------------------------------
-
-
-def parse_line(
-    line: str,
-    hand: HandState | None,
-    speaker: Speaker = TABLE,
-    *,
-    rules: Rules | None = None,
-    dealer: Seat = 0,
-) -> tuple[Command, ...]:
-    """Every command of a line, each token read against ``hand`` as the commands before
-    it leave it (they are tried on a copy; ``hand`` is not changed).
-
-    ``hand`` None is between hands: the line's upcard then starts a hand of ``rules``
-    dealt by ``dealer`` (North unless a ``dealer`` token says otherwise). A command that
-    leaves the hand (``undo``, ``end``) must end the line, since what follows it depends
-    on a record this function does not hold; and a refusal of the engine (a card seen
-    twice, out of turn) is a ``TextError`` at its token, as at the recorder.
-
-    >>> from euchre_log.engine.rules import Rules
-    >>> parse_line("deal E ah kh qh td 9c 9s", None, rules=Rules())
-    (Deal(seat=1, cards=(23, 22, 21, 11, 2)), Upcard(card=26))
-    """
-    return _read_line(line, hand, speaker, rules, dealer)[0]
-
-
-def new_hand(line: str, rules: Rules, dealer: Seat = 0, *, number: int = 1) -> HandState:
-    """A hand started from a line: any ``deal`` and ``dealer`` tokens, then the upcard,
-    then (if the line goes on) what happened in the hand. ``dealer`` deals unless the
-    line names another.
-
-    >>> from euchre_log.engine.rules import Rules
-    >>> hand = new_hand("deal E ah kh qh td 9c 9s p", Rules())
-    >>> hand.dealer, hand.deal, hand.actions
-    (0, {1: (23, 22, 21, 11, 2)}, [Pass(seat=1)])
-    """
-    commands, hand = _read_line(line, None, TABLE, rules, dealer, number)
-    if hand is None or any(isinstance(c, (Undo, End, Meta)) for c in commands):
-        raise TextError(
-            f"{line.strip()[:40]!r}: a new hand needs its upcard (like 9h), after any deal "
-            "and dealer, and no undo, end or command for the program"
-        )
-    return hand
-
-
-def _read_line(
-    line: str,
-    hand: HandState | None,
-    speaker: Speaker,
-    rules: Rules | None,
-    dealer: Seat,
-    number: int = 1,
-) -> tuple[tuple[Command, ...], HandState | None]:
-    """``parse_line``'s commands, and the copy of the hand they leave (the last one the
-    line started, if it started one)."""
-    reader = Reader(line)
-    out: list[Command] = []
-    trial = hand.clone() if hand is not None else None
-    last = trial
-    if trial is not None:
-        dealer = trial.dealer
-    deals: dict[Seat, tuple[Card, ...]] = {}
-    while not reader.done:
-        if out and isinstance(out[-1], (Undo, End)):
-            raise reader.error(
-                f"{reader.tokens[reader.i]!r}: nothing may follow {type(out[-1]).__name__.lower()} "
-                "on a line read on its own",
-                reader.i,
-            )
-        at = At.of(trial) if trial is not None else At(None, last, dealer)
-        step = reader.next(at, speaker)
-        for command in step.commands:
-            out.append(command)
-            try:
-                if isinstance(command, Upcard):
-                    if rules is None:
-                        raise IllegalAction("a new hand needs the game's rules")
-                    number = last.number + 1 if last is not None else number
-                    trial = HandState(
-                        rules, dealer, command.card, deal=deals or None, number=number
-                    )
-                elif isinstance(command, Deal):
-                    if trial is None:
-                        deals[command.seat] = command.cards
-                    else:
-                        trial = _dealt(trial, command)
-                elif isinstance(command, Dealer):
-                    dealer = command.seat
-                elif isinstance(command, (Undo, End, Meta)):
-                    pass
-                elif trial is not None:
-                    trial.apply(command)
-            except IllegalAction as exc:
-                raise TextError(f"{step.token!r}: {exc}", step.token, step.word) from None
-            last = trial if trial is not None else last
-        if trial is not None and trial.finished:
-            dealer, trial, deals = left_of(trial.dealer), None, {}
-    return tuple(out), last
-
-
-def apply_line(hand: HandState, line: str, speaker: Speaker = TABLE) -> tuple[Flag, ...]:
-    """Read a line (``parse_line``) and record its actions in ``hand``, all or nothing;
-    return the flags they raised. A command for a record rather than a hand (a new
-    hand's upcard, a deal, ``undo``) is refused: a recorder applies those.
-
-    >>> from euchre_log.engine.cards import NORTH, parse_card
-    >>> from euchre_log.engine.rules import Rules
-    >>> hand = HandState(Rules(), NORTH, parse_card("9s"))
-    >>> apply_line(hand, "o 9d")
-    ()
-    >>> hand.actions
-    [Order(seat=1, alone=False), Discard(seat=0, card=10)]
-    """
-    commands = parse_line(line, hand, speaker)
-    for command in commands:
-        if isinstance(command, (Upcard, Deal, Dealer, Undo, End, Meta)):
-            raise TextError(
-                f"{type(command).__name__.lower()} is a command for a game's record, not "
-                "for one hand: a recorder applies it"
-            )
-    flags: list[Flag] = []
-    for command in commands:
-        assert not isinstance(command, (Upcard, Deal, Dealer, Undo, End, Meta))
-        flags.extend(hand.apply(command))
-    return tuple(flags)
-
-
-def redeal(hand: HandState, deal: Deal) -> HandState:
-    """``hand`` played again from its start with ``deal`` added to the cards shown: a
-    seat's five cards entered after the upcard. Raises ``IllegalAction`` when the seat
-    has played a card already, or the cards do not fit what the hand has shown.
-
-    >>> from euchre_log.engine.cards import NORTH, parse_card
-    >>> from euchre_log.engine.rules import Rules
-    >>> hand = HandState(Rules(), NORTH, parse_card("9s"))
-    >>> hand.apply(A.Pass(1))
-    ()
-    >>> five = tuple(parse_card(c) for c in ("ah", "kh", "qh", "td", "9c"))
-    >>> redeal(hand, Deal(1, five)).deal == {1: five}
-    True
-    """
-    return _dealt(hand, deal)
-
-
-def _dealt(hand: HandState, deal: Deal) -> HandState:
-    seat = deal.seat
-    who = SEAT_LETTERS[seat]
-    if hand.plays_made(seat):
-        raise IllegalAction(f"{who} has played a card already: a deal is entered before it")
-    if seat in hand.deal:
-        raise IllegalAction(f"{who}'s deal is entered already")
-    dealt = dict(hand.deal)
-    dealt[seat] = deal.cards
-    new = HandState(
-        hand.rules, hand.dealer, hand.upcard, deal=dealt, kitty=hand.kitty, number=hand.number
-    )
-    new.extend(hand.actions)
-    return new
-
-
-def view_without(hand: HandState, private: Iterable[Seat], *, discard: bool = False) -> HandState:
-    """``hand`` as someone sees it who was not shown the deals of the ``private`` seats
-    (nor, with ``discard``, the dealer's discard): the hand played again without them.
-    What ``choices`` reads for a phone that may not see those cards, so that the cards it
-    offers never give a hidden card away.
-
-    >>> from euchre_log.engine.cards import EAST, NORTH, parse_card
-    >>> from euchre_log.engine.rules import Rules
-    >>> five = tuple(parse_card(c) for c in ("ah", "kh", "qh", "td", "9c"))
-    >>> hand = HandState(Rules(), NORTH, parse_card("9s"), deal={EAST: five})
-    >>> view_without(hand, [EAST]).deal
-    {}
-    """
-    hidden = set(private)
-    deal = {s: cards for s, cards in hand.deal.items() if s not in hidden}
-    view = HandState(
-        hand.rules, hand.dealer, hand.upcard, deal=deal, kitty=hand.kitty, number=hand.number
-    )
-    actions = hand.actions
-    if discard:
-        actions = [A.Discard(a.seat, None) if isinstance(a, A.Discard) else a for a in hand.actions]
-    view.extend(actions)
-    return view
-
-
-# --- what a seat may say now -----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A line a speaker may enter now, the action it records, and whether it follows the
-    rules (``follows``; False for a card that does not follow suit, which is accepted
-    and flagged as a renege)."""
-
-    line: str
-    action: A.Action
-    follows: bool
-
-
-def choices(hand: HandState, speaker: Speaker = TABLE) -> list[Choice]:
-    """Every bid, discard or card the speaker could enter now that would be accepted: the
-    buttons a phone shows (SERVE.md's ``legal``).
-
-    For a seat that is to act and entered its cards, its own cards, every one of them (a
-    renege is accepted, and ``follows`` tells it apart); for the table, and for a seat
-    that entered none, every card the seat to act could hold as far as ``hand`` shows
-    (pass a hand that holds only what the speaker may see). Nothing for a seat that is
-    not to act.
-
-    >>> from euchre_log.engine.cards import NORTH, parse_card
-    >>> from euchre_log.engine.rules import Rules
-    >>> hand = HandState(Rules(), NORTH, parse_card("9h"))
-    >>> [c.line for c in choices(hand)]
-    ['p', 'o', 'o!']
-    >>> choices(hand, Speaker(2))
-    []
-    """
-    seat = hand.to_act()
-    if seat is None or not speaker.may_act_for(seat):
-        return []
-    out: list[Choice] = []
-    for action in _candidates(hand, seat, speaker):
-        verdict = hand.can(action)
-        if verdict is not IMPOSSIBLE:
-            out.append(Choice(_line_of(action), action, verdict is LEGAL))
-    return out
-
-
-def _candidates(hand: HandState, seat: Seat, speaker: Speaker) -> list[A.Action]:
-    p = hand.phase
-    if p == NAMING:
-        return [A.BennySuit(seat, s) for s in range(4)]
-    if p == ROUND_ONE:
-        out: list[A.Action] = [A.Pass(seat), A.Order(seat, False), A.Order(seat, True)]
-        if hand.rules.blind_double_loner and not hand.bids:
-            out.append(A.BlindDoubleLoner(seat))
-        return out
-    if p == ROUND_TWO:
-        calls: list[A.Action] = [A.Pass(seat)]
-        calls += [A.Call(seat, s, alone) for s in range(4) for alone in (False, True)]
-        return calls
-    held = hand.possible_cards(seat)
-    if speaker.seat is not None and speaker.cards is not None:
-        held = own_cards(hand, seat, speaker.cards)
-    cards = [c for c in range(33) if (held >> c) & 1]
-    if p == DISCARD:
-        return [A.Discard(seat, c) for c in cards]
-    if p == PLAY:
-        return [A.Play(seat, c) for c in cards]
-    return []
-
-
-def _line_of(action: A.Action) -> str:
-    """The grammar's line for a bid, discard or card."""
-    match action:
-        case A.Pass():
-            return "p"
-        case A.Order(alone=alone):
-            return "o!" if alone else "o"
-        case A.Call(suit=suit, alone=alone):
-            return "cdhs"[suit] + ("!" if alone else "")
-        case A.BennySuit(suit=suit):
-            return "cdhs"[suit]
-        case A.BlindDoubleLoner():
-            return "blind"
-        case A.Discard(card=card) | A.Play(card=card) if card is not None:
-            return CARD_TEXT[card].lower()
-    raise ValueError(f"no line for {action!r}")  # pragma: no cover - the candidates above
