@@ -2,6 +2,17 @@
 
 The record is what a store persists and replays, what ``undo`` shortens, and what the
 recorder appends to. It knows nothing of tokens, files or databases.
+
+>>> from .actions import Pass
+>>> from .cards import NORTH, parse_card
+>>> record = GameRecord(Rules(), first_dealer=NORTH)
+>>> record.record(StartHand(NORTH, parse_card("9h")))
+[]
+>>> record.record(Pass(1)), len(record.history)
+([], 2)
+>>> record.truncate(1)
+>>> record.history == [StartHand(NORTH, parse_card("9h"))]
+True
 """
 
 from __future__ import annotations
