@@ -36,9 +36,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from euchre_log.engine.actions import Play  # noqa: E402
 from euchre_log.engine.cards import CARD_TEXT, parse_card  # noqa: E402
 from euchre_log.engine.knowledge import knowledge  # noqa: E402
 from euchre_log.engine.rules import Rules  # noqa: E402
+from euchre_log.engine.text import parse_line  # noqa: E402
 from euchre_log.formats.load import load_games  # noqa: E402
 from euchre_log.recorder.grammar import RANK_WORDS, Session  # noqa: E402
 
@@ -125,7 +127,7 @@ def after(hand: Hand, with_deal: bool) -> tuple[list[str], list[str]]:
             hand_state = session.hand
             assert hand_state is not None
             try:
-                if session._play_card(hand_state, rank, session.forced()) == card:
+                if parse_line(rank, hand_state) == (Play(hand_state.turn, card),):
                     text, fed = RANK_KEYS[rank], rank  # q alone would be quit: fed as a word
             except ValueError:
                 pass

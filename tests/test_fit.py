@@ -59,9 +59,9 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def fresh_console() -> Iterator[None]:
     """The CLI's console made anew for the test, and again after it."""
-    cli_console.console.cache_clear()
+    cli_console.forget_console()
     yield
-    cli_console.console.cache_clear()
+    cli_console.forget_console()
 
 
 FINGERPRINT = re.compile(r"\b[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\b")
@@ -70,7 +70,7 @@ FINGERPRINT = re.compile(r"\b[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\b")
 def at_width(db: Path, columns: int, *args: str, monkeypatch: pytest.MonkeyPatch) -> str:
     """What ``COLUMNS=columns euchre-log ARGS`` prints into a pipe."""
     monkeypatch.setenv("COLUMNS", str(columns))
-    cli_console.console.cache_clear()
+    cli_console.forget_console()
     result = invoke("--db", str(db), *args)
     assert result.exit_code == 0, result.output
     return result.stdout

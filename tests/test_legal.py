@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from euchre_log.engine import Rules
 from euchre_log.engine.actions import Call, Discard, Order, Pass, Play
 from euchre_log.engine.cards import DIAMONDS, HEARTS, cards_of, legal_mask, parse_card
-from euchre_log.engine.hand import HandState
+from euchre_log.engine.hand import FLAGGED, IMPOSSIBLE, LEGAL, HandState
 from euchre_log.engine.simulate import random_hand
 
 from .helpers import ORDER_UP_DEAL, session
@@ -63,6 +63,19 @@ def test_an_unknown_hand_may_play_any_card_not_seen_elsewhere() -> None:
     assert len(legal) == 24 - len(seen) and not legal & seen
 
 
+def test_can_tells_legal_from_flagged_from_impossible() -> None:
+    s = session(ORDER_UP_DEAL + "9h o 9s ah")  # North leads A♥; East holds TH AS KS JC 9D
+    hand = s.game.hands[0]
+    assert hand.can(Play(1, parse_card("th"))) is LEGAL
+    assert hand.can(Play(1, parse_card("as"))) is FLAGGED  # a renege: a table can do it
+    assert hand.can(Play(1, parse_card("ad"))) is IMPOSSIBLE  # West's card
+    assert hand.can(Play(2, parse_card("9c"))) is IMPOSSIBLE  # not South's turn
+    # Only a legal action is true: ``if hand.can(action)`` asks whether the rules allow it.
+    assert [bool(v) for v in (LEGAL, FLAGGED, IMPOSSIBLE)] == [True, False, False]
+    # As apply answers: the flagged play is taken, with its flag.
+    assert [f.kind for f in hand.clone().apply(Play(1, parse_card("as")))] == ["renege"]
+
+
 def test_a_stuck_dealer_may_not_pass() -> None:
     s = session("9h p p p p\np p p", rules={"stick_the_dealer": True})
     legal = s.game.hands[0].legal_actions()
@@ -88,5 +101,5 @@ def test_every_card_the_simulator_plays_is_a_legal_action(seed: int, preset: str
             plays = {a.card for a in hand.legal_actions() if isinstance(a, Play)}
             assert plays == set(cards_of(legal_mask(hand.held[action.seat], led, hand.trump)))
             assert action.card in plays
-        assert hand.can(action)
+        assert hand.can(action) is LEGAL
         assert hand.apply(action) == ()

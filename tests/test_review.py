@@ -560,7 +560,7 @@ def test_lone_marches_match_brute_force() -> None:
     # of the dealer's six discards: a few seconds of brute force per deal.
     rng = random.Random(7)
     found = 0
-    for k in range(20):
+    for k in range(8):  # each dealer twice, under both opening-lead rules
         cards = [s * 8 + r for s in range(4) for r in range(2, 8)]  # 9 to A of each suit
         rng.shuffle(cards)
         dealt = tuple(sum(1 << c for c in cards[i * 5 : i * 5 + 5]) for i in range(4))
@@ -599,4 +599,4 @@ def test_lone_marches_match_brute_force() -> None:
                     want.append((seat, suit))
         assert list(got) == want, k
         found += len(want)
-    assert found >= 3  # the deals include lone marches
+    assert found >= 2, found  # the deals include lone marches (deals 0 and 6)

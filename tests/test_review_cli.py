@@ -293,9 +293,9 @@ def test_reading_a_file_touches_no_database(tmp_path: Path) -> None:
 
 
 def test_the_view_reads_in_words_at_80_columns() -> None:
-    from euchre_log.cli.console import console
+    from euchre_log.cli.console import forget_console
 
-    console.cache_clear()
+    forget_console()
     import os
 
     old = os.environ.get("COLUMNS")
@@ -303,7 +303,7 @@ def test_the_view_reads_in_words_at_80_columns() -> None:
     try:
         result = invoke("review", str(SAMPLES / "seed001-ordering-up.json"))
     finally:
-        console.cache_clear()
+        forget_console()
         if old is None:
             del os.environ["COLUMNS"]
         else:
@@ -459,7 +459,7 @@ def test_the_egn_corpus_agrees_with_brute_force() -> None:
             assert game["file"] == str(path)
             for hand, h in zip(loaded.game.hands, game["hands"], strict=True):
                 analysed += h["analysed"]
-                if h["analysed"] and (analysed % 12 == 1 or h["claim"] is not None):
+                if h["analysed"] and (analysed % 24 == 1 or h["claim"] is not None):
                     _brute_values(hand, h["plays"])
                     checked += 1
-    assert analysed > 300 and checked >= 25
+    assert analysed > 300 and checked >= 12, checked

@@ -9,7 +9,7 @@ import pytest
 
 from euchre_log.engine.cards import legal_mask, parse_card
 from euchre_log.engine.positions import position_after, start_position
-from euchre_log.engine.simulate import legal_cards as simulate_legal_cards
+from euchre_log.engine.simulate import playable
 from euchre_log.engine.solver import (
     ClaimCheck,
     Position,
@@ -229,9 +229,9 @@ def test_legal_cards_follow_the_effective_suit() -> None:
     # The Benny is a trump, whatever the suit.
     benny = mask | 1 << 32
     assert legal_mask(benny, hearts, trump) == legal_mask(mask, hearts, trump) | 1 << 32
-    # simulate.legal_cards is the same rule, keeping the order it was given.
-    assert simulate_legal_cards(hand, hearts, trump) == [parse_card("JD"), parse_card("KH")]
-    assert simulate_legal_cards(hand[::-1], 3, trump) == hand[::-1]
+    # simulate.playable is the same rule, keeping the order it was given.
+    assert playable(hand, hearts, trump) == [parse_card("JD"), parse_card("KH")]
+    assert playable(hand[::-1], 3, trump) == hand[::-1]
 
 
 def test_random_legal_cards_match_brute_force() -> None:

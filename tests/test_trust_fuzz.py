@@ -191,7 +191,7 @@ def test_fuzz_recorder_bytes(tmp_path: Path) -> None:
             ["--db", db, "new", "--players", "Ann,Bob,Cat,Dan", "--dealer", dealer, "--json"]
         )
         games.append(json.loads(made.stdout)["id"])
-    for i in range(count(450)):
+    for i in range(count(250)):
         game = str(rng.choice(games))
         data = recorder_input(rng)
         if i % 3 == 0:  # a real game, changed in one place, into a game of its own
@@ -321,7 +321,7 @@ def test_fuzz_command_line_arguments(tmp_path: Path, monkeypatch: pytest.MonkeyP
     rng = random.Random(63 + SEED)
     outcomes: collections.Counter[int] = collections.Counter()
     commands = every_command()
-    for _ in range(count(1000)):
+    for _ in range(count(600)):
         name, params = rng.choice(commands)
         args = cli_arguments(rng, name, params)
         root = ["--db", rng.choice(VALUES)] if rng.random() < 0.1 else ["--db", str(db)]

@@ -139,12 +139,9 @@ def main_options(
     ] = False,
 ) -> None:
     """Record real-table Euchre games, check them, and settle renege disputes."""
-    from .console import console
+    from .console import forget_console
 
-    # Each command lays out at the width its own invocation sees: a caller that runs
-    # several in one process (a test, a notebook) may change COLUMNS or the streams
-    # between them, and the console kept from the last one would carry its width over.
-    console.cache_clear()
+    forget_console()  # each command lays out at the width its own invocation sees
     ctx.obj = {"db": db}
 
 

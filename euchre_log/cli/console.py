@@ -111,10 +111,23 @@ class Unpadded(io.TextIOBase):
         sys.stdout.flush()
 
 
-@functools.cache
 def console() -> Console:
     """Standard output: colour on a terminal (NO_COLOR turns it off), plain text without
-    padding at the line ends elsewhere; at the width ``output_width`` gives."""
+    padding at the line ends elsewhere; at the width ``output_width`` gives. One console
+    for everything a command prints, made when it first prints."""
+    return _standard_output()
+
+
+def forget_console() -> None:
+    """Let the next ``console()`` be made afresh, at the width and on the streams it then
+    finds: each command does so as it starts (``cli.app``), since a caller that runs
+    several commands in one process (a test, a notebook) may change COLUMNS or the
+    streams between them."""
+    _standard_output.cache_clear()
+
+
+@functools.cache
+def _standard_output() -> Console:
     width = output_width()
     if sys.stdout.isatty():
         return Console(width=width, **PLAIN)

@@ -5,6 +5,12 @@ and the suits C D H S (0..3). The 25-card deck's Benny is ``BENNY`` (32). Sets o
 are bit masks (``1 << card``). Everything the play needs per trump suit (a card's
 effective suit and its power in a trick) is precomputed, so that recording a play does
 no allocation and no branching on card names.
+
+>>> c = parse_card("10♦")
+>>> c, CARD_TEXT[c], CARD_SYMBOLS[c], card_name(c)
+(11, 'TD', '10♦', 'the ten of diamonds')
+>>> cards_of(legal_mask(1 << c | 1 << parse_card("jh"), DIAMONDS, HEARTS))  # J♦ is trump
+[11]
 """
 
 from __future__ import annotations

@@ -9,12 +9,23 @@ the record proves it.
 
 Everything here is integers and bit masks, and recording a play allocates nothing: a
 season of hands is re-checked in seconds.
+
+>>> from .actions import Order
+>>> from .cards import EAST, NORTH, parse_card
+>>> dealt = tuple(parse_card(c) for c in ("ah", "kc", "qc", "jc", "tc"))
+>>> hand = HandState(Rules(), NORTH, parse_card("9h"), deal={EAST: dealt})
+>>> hand.apply(Order(EAST))
+()
+>>> hand.expected()
+'N (the dealer) must discard first'
+>>> hand.can(Order(EAST))
+<Legality.IMPOSSIBLE: 'impossible'>
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from enum import IntEnum
+from enum import Enum, IntEnum
 from typing import Any, Final
 
 from .actions import (
@@ -101,6 +112,24 @@ class Phase(IntEnum):
     OVER = 4
     NAMING = 5  # the Benny was turned up: the dealer names the suit on offer
 
+
+class Legality(Enum):
+    """What ``HandState.can`` answers of an action: the rules allow it, a real table can
+    do it but it breaks a rule (``apply`` takes it with a flag), or it cannot happen."""
+
+    LEGAL = "legal"
+    FLAGGED = "flagged"
+    IMPOSSIBLE = "impossible"
+
+    def __bool__(self) -> bool:
+        """True for ``LEGAL`` alone, so that ``if hand.can(action)`` asks "do the rules
+        allow it?"."""
+        return self is Legality.LEGAL
+
+
+LEGAL: Final = Legality.LEGAL
+FLAGGED: Final = Legality.FLAGGED
+IMPOSSIBLE: Final = Legality.IMPOSSIBLE
 
 ROUND_ONE: Final = Phase.ROUND_ONE
 ROUND_TWO: Final = Phase.ROUND_TWO
@@ -459,15 +488,17 @@ class HandState:
             setattr(new, name, value)
         return new
 
-    def can(self, action: Action) -> bool:
-        """Would the rules allow ``action`` now? It must be possible (``apply`` would take
-        it) and raise no flag. Asked by trying it on a copy: the same code path that
-        records actions answers, so the two can never disagree."""
+    def can(self, action: Action) -> Legality:
+        """Whether ``action`` may happen now: ``LEGAL`` (the rules allow it), ``FLAGGED``
+        (a real table can do it, and ``apply`` would take it with a flag, such as a
+        renege) or ``IMPOSSIBLE`` (``apply`` would refuse it). Asked by trying it on a
+        copy: the code path that records actions answers, so the two never disagree."""
         trial = self.clone()
         try:
-            return not trial.apply(action)
+            flags = trial.apply(action)
         except IllegalAction:
-            return False
+            return IMPOSSIBLE
+        return FLAGGED if flags else LEGAL
 
     def possible_cards(self, seat: int) -> int:
         """The cards (a mask) that may be in ``seat``'s hand now, as far as the record
@@ -486,7 +517,7 @@ class HandState:
         """Every bid, discard or card that the rules allow the seat to act now.
 
         The candidates come from the phase and the cards the record allows the seat to
-        hold; each one is kept only if ``can`` says so. Renege calls, penalties, notes and
+        hold; each one is kept only if ``can`` says it is ``LEGAL``. Renege calls, penalties, notes and
         the variants' declarations about hidden cards (a farmer's hand, a throw-in,
         partner's best) are not moves of the play and are not listed.
         """
@@ -514,7 +545,7 @@ class HandState:
             candidates = [Play(seat, c) for c in cards_of(held)]
         if self.alone and self.defender < 0 and not self.trick and not self.trick_pos:
             candidates += [DefendAlone(s) for s in range(4) if (s & 1) != (self.maker & 1)]
-        return [a for a in candidates if self.can(a)]
+        return [a for a in candidates if self.can(a) is LEGAL]
 
     def snapshot(self) -> tuple[object, ...]:
         """Every piece of state, as plain values: two states that compare equal will

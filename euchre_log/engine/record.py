@@ -2,6 +2,17 @@
 
 The record is what a store persists and replays, what ``undo`` shortens, and what the
 recorder appends to. It knows nothing of tokens, files or databases.
+
+>>> from .actions import Pass
+>>> from .cards import NORTH, parse_card
+>>> record = GameRecord(Rules(), first_dealer=NORTH)
+>>> record.record(StartHand(NORTH, parse_card("9h")))
+[]
+>>> record.record(Pass(1)), len(record.history)
+([], 2)
+>>> record.truncate(1)
+>>> record.history == [StartHand(NORTH, parse_card("9h"))]
+True
 """
 
 from __future__ import annotations
@@ -90,7 +101,10 @@ class GameRecord:
     def record(self, entry: Entry) -> list[Flag]:
         """Apply one new entry and return the flags it raised; ``IllegalAction`` if the
         engine refuses it, or if it would take the game past a limit."""
-        _within_limits(self.game, entry, self._text[-1] if self._text else 0)
+        # Every entry but a hand's start is one action of its hand: the game's actions
+        # are counted from the history's length, not by summing the hands each time.
+        actions = len(self.history) - len(self._starts)
+        _within_limits(self.game, entry, self._text[-1] if self._text else 0, actions)
         return self._add(entry)
 
     def _add(self, entry: Entry) -> list[Flag]:
@@ -174,9 +188,10 @@ def _text_of(entry: Entry) -> str | None:
     return None
 
 
-def _within_limits(game: GameState, entry: Entry, text_so_far: int) -> None:
+def _within_limits(game: GameState, entry: Entry, text_so_far: int, actions_so_far: int) -> None:
     """Refuse, in the words a file past the same limit gets, an entry that would take the
-    game past one of ``limits`` (``text_so_far``: the characters of its notes and reasons)."""
+    game past one of ``limits`` (``text_so_far``: the characters of its notes and reasons;
+    ``actions_so_far``: the actions of all its hands)."""
     if isinstance(entry, StartHand):
         if len(game.hands) >= limits.MAX_HANDS:
             raise IllegalAction(limits.too_many_hands())
@@ -184,7 +199,7 @@ def _within_limits(game: GameState, entry: Entry, text_so_far: int) -> None:
     hand = game.current
     if hand is not None and len(hand.actions) >= limits.MAX_ACTIONS:
         raise IllegalAction(limits.too_many_actions())
-    if sum(len(h.actions) for h in game.hands) >= limits.MAX_GAME_ACTIONS:
+    if actions_so_far >= limits.MAX_GAME_ACTIONS:
         raise IllegalAction(limits.too_many_game_actions())
     text = _text_of(entry)
     if text is None:

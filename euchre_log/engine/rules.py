@@ -4,6 +4,13 @@ Every option lives in ``OPTIONS`` once, with its default, its accepted values, a
 meaning and the seed document it comes from. ``Rules`` is the validated, frozen set of
 values that the engine plays by; ``Rules.build`` is the only way in from outside, and it
 names the option and the accepted values when something is wrong.
+
+>>> Rules.build({"preset": "family"}).target
+10
+>>> Rules.build({"target": "ten"})
+Traceback (most recent call last):
+    ...
+euchre_log.engine.rules.RulesError: rule option 'target' cannot be 'ten': it takes a whole number from 1 to 1000
 """
 
 from __future__ import annotations

@@ -62,10 +62,11 @@ class DealtHand:
     actions: tuple[Action, ...]
 
 
-def legal_cards(cards: list[int] | tuple[int, ...], led: int, trump: int) -> list[int]:
+def playable(cards: list[int] | tuple[int, ...], led: int, trump: int) -> list[int]:
     """The cards a player holding ``cards`` may play to a trick whose led suit is ``led``
     (-1 when leading): the engine's follow-suit rule (``cards.legal_mask``), as a list in
-    the order given."""
+    the order given, for a random player to choose from. ``solver.legal_cards`` is
+    the same rule for a solver's position."""
     mask = 0
     for c in cards:
         mask |= 1 << c
@@ -173,7 +174,7 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
     while state.phase == PLAY:
         seat = state.turn
         led = state.led if state.trick_pos else -1
-        choice = rng.choice(legal_cards(live[seat], led, trump))
+        choice = rng.choice(playable(live[seat], led, trump))
         live[seat].remove(choice)
         do(Play(seat, choice))
     return done()
@@ -266,4 +267,4 @@ def random_game(
     return out
 
 
-__all__ = ["DealtHand", "Style", "legal_cards", "random_game", "random_hand"]
+__all__ = ["DealtHand", "Style", "playable", "random_game", "random_hand"]

@@ -504,10 +504,25 @@ def report(
     finished, the calls and penalties that changed a result, and the flags it raised."""
     out: list[Text] = []
     game = session.game
+    # A deal entered after the upcard (or taken back) checks the hand again from its start:
+    # its entries are taken back and recorded again, which is no news.
+    again = {id(e) for e in undone} & {id(e) for e in added} if fed.dealt else set()
     for entry in undone:
+        if id(entry) in again or (fed.dealt and isinstance(entry, StartHand)):
+            continue
         took = Text("Took back: ", style="yellow")
         took.append_text(describe(entry, None, players, symbols=True))
         out.append(took)
+    for seat, dealt in fed.dealt:
+        if dealt is None:
+            out.append(Text(f"Took back: {who(seat, players)}'s deal.", style="yellow"))
+            continue
+        line = Text(f"Dealt to {who(seat, players)}: ", style="bold")
+        for k, c in enumerate(dealt):
+            line.append(" " if k else "")
+            line.append_text(rc.card(c))
+        line.append(". The hand is checked again with them.")
+        out.append(line)
     # A flag raised and then taken back by an undo on the same line is not news.
     standing = {id(f) for hand in game.hands for f in hand.flags}
     flags = [f for f in fed.flags if id(f) in standing]
@@ -520,7 +535,7 @@ def report(
         out.append(line)
     out.extend(narrate(before, session, (), players, fed.hands_finished, shown))
     for entry in added:
-        if isinstance(entry, A.Penalty) and game.hands:
+        if isinstance(entry, A.Penalty) and game.hands and id(entry) not in again:
             index = len(game.hands) - 1
             said = describe(entry, game.hands[index], players)
             said.append(".")
