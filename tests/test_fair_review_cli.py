@@ -239,10 +239,10 @@ def test_review_all_works_out_every_fair_review(stored: Cli) -> None:
 def columns(monkeypatch: pytest.MonkeyPatch) -> Any:
     def at(width: int) -> None:
         monkeypatch.setenv("COLUMNS", str(width))
-        cli_console.console.cache_clear()
+        cli_console.forget_console()
 
     yield at
-    cli_console.console.cache_clear()
+    cli_console.forget_console()
 
 
 @pytest.mark.parametrize("width", [80, 50])
