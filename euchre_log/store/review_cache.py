@@ -41,7 +41,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import AbstractContextManager, suppress
 from dataclasses import asdict
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from sqlalchemy import (
     Connection,
@@ -265,10 +265,27 @@ def _replace(conn: Connection, rows: Sequence[dict[str, Any]]) -> None:
     conn.execute(delete(REVIEW_T).where(or_(~alive, stale)))
 
 
+_Kept = TypeVar("_Kept", HandReview, FairReview)
+"""A kept review: the open-hand one or the fair one (each has its hand's ``number``)."""
+
+
 def cached(store: Store, game_id: int, numbers: Sequence[int]) -> dict[int, HandReview]:
     """The whole reviews kept of a game's hands as they stand now, by hand number: the
     open rows of this version keyed on each hand's present head (a hand whose row holds
     only the counts, as schema 4 kept them, is not among them)."""
+    return _kept(store, game_id, numbers, OPEN, VERSION, review_from_json)
+
+
+def _kept(
+    store: Store,
+    game_id: int,
+    numbers: Sequence[int],
+    method: str,
+    version: str,
+    decode: Callable[[Any], _Kept | None],
+) -> dict[int, _Kept]:
+    """The rows of one method and version kept of a game's hands, keyed on each hand's
+    present head, decoded; a row that does not decode, or names another hand, is left out."""
     r, h = REVIEW_T.c, HAND_T.c
     query = (
         select(r.number, r.data)
@@ -276,18 +293,18 @@ def cached(store: Store, game_id: int, numbers: Sequence[int]) -> dict[int, Hand
         .where(
             r.game_id == game_id,
             r.head_hash == h.head_hash,
-            r.method == OPEN,
-            r.version == VERSION,
+            r.method == method,
+            r.version == version,
             r.data.is_not(None),
             r.number.in_(list(numbers)),
         )
     )
-    out: dict[int, HandReview] = {}
+    out: dict[int, _Kept] = {}
     with store.reading() as conn:
         for number, data in conn.execute(query):
-            review = review_from_json(data)
-            if review is not None and review.number == number:
-                out[int(number)] = review
+            kept = decode(data)
+            if kept is not None and kept.number == number:
+                out[int(number)] = kept
     return out
 
 
@@ -462,26 +479,7 @@ def fair_cached(
 ) -> dict[int, FairReview]:
     """The fair reviews over ``samples`` worlds kept of a game's hands as they stand
     now, by hand number. Reads only: nothing is computed."""
-    r, h = REVIEW_T.c, HAND_T.c
-    query = (
-        select(r.number, r.data)
-        .select_from(REVIEW_T.join(HAND_T, and_(h.game_id == r.game_id, h.number == r.number)))
-        .where(
-            r.game_id == game_id,
-            r.head_hash == h.head_hash,
-            r.method == fair_method(samples),
-            r.version == FAIR_ROW_VERSION,
-            r.data.is_not(None),
-            r.number.in_(list(numbers)),
-        )
-    )
-    out: dict[int, FairReview] = {}
-    with store.reading() as conn:
-        for number, data in conn.execute(query):
-            fair = fair_from_json(data)
-            if fair is not None and fair.number == number:
-                out[int(number)] = fair
-    return out
+    return _kept(store, game_id, numbers, fair_method(samples), FAIR_ROW_VERSION, fair_from_json)
 
 
 def fair_reviews(
