@@ -294,10 +294,15 @@ def test_the_review_hook_draws_marks_beside_plays_and_a_par_line() -> None:
     # East's 9♦ on trick 1 and North's 9♣ on trick 2 carry their marks.
     assert re.search(
         r'<div class="p e rng"><i class="nm">Bob</i><b class=sd><i aria-hidden=true>9♦</i>'
-        r'<i>nine of diamonds</i></b><i class="mk" title="a blunder">',
+        r'<i>nine of diamonds</i></b>'
+        r'<i class="mk" title="gave away a trick and the points, in hindsight">',
         text,
     )
-    assert "Review: Bob (East) played" in text and "(a blunder): a &lt;renege&gt;" in text
+    # The open-hand mark is hindsight and says what the card did, never "a blunder": that
+    # is the fair review's word, and the two reviews may judge one card differently.
+    assert "Hindsight, every card face up: Bob (East) played" in text
+    assert '<span class="mk">??</span>: a &lt;renege&gt;' in text
+    assert "blunder" not in text and "mistake" not in text
     assert "(a good play)" in text
     assert "NS take 3 tricks with best play &lt;par&gt;" in text
     with pytest.raises(ValueError, match="not a review mark"):

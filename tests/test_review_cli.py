@@ -386,8 +386,8 @@ def test_replay_and_explain_goldens_with_the_review() -> None:
 def test_the_html_page_gets_the_marks_and_the_par_line(tmp_path: Path) -> None:
     page = invoke("export", str(SAMPLES / "seed001-ordering-up.json"), "-f", "html")
     assert page.exit_code == 0
-    assert 'title="a mistake"' in page.stdout
-    assert "Review: South played" in page.stdout and "gave away a trick; Q♠ or 10♠ keep NS at 4" in page.stdout  # fmt: skip
+    assert 'title="gave away a trick, in hindsight"' in page.stdout
+    assert "Hindsight, every card face up: South played" in page.stdout and "gave away a trick; Q♠ or 10♠ keep NS at 4" in page.stdout  # fmt: skip
     assert '<p class="par"><strong>Par</strong> (open-hand review): with every card face up (hindsight), best play gives NS 4 tricks' in page.stdout  # fmt: skip
     bare = invoke("export", str(SAMPLES / "seed001-ordering-up.json"), "-f", "html", "--no-review")
     assert 'class="mk"' not in bare.stdout and 'class="par"' not in bare.stdout

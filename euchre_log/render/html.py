@@ -21,7 +21,8 @@ it goes, and the page embeds no JSON. Cards are text, never pictures: a screen r
 says "ace of hearts", and a suit is always its symbol, never only a colour.
 
 Open-hand review (a hook, filled in elsewhere): ``GamePage.review`` takes a ``Review``,
-per-play marks (``?`` a mistake, ``??`` a blunder...) shown beside the card in its trick,
+per-play marks (``?`` gave away a trick, ``??`` the points too, in hindsight...) shown beside
+the card in its trick,
 and a par sentence per hand shown under the hand. Nothing here judges the play.
 """
 
@@ -79,8 +80,10 @@ from .words import hand_cards, label, message, person, suit_words, team_label
 # The review hook
 
 MARK_WORDS = {
-    "??": "a blunder",
-    "?": "a mistake",
+    # The open-hand review's marks say what the card did with every card face up, not a
+    # label: "a mistake" is the fair review's word, and the two may differ for one card.
+    "??": "gave away a trick and the points, in hindsight",
+    "?": "gave away a trick, in hindsight",
     "?!": "a dubious play",
     "!?": "an interesting play",
     "!": "a good play",
@@ -820,10 +823,12 @@ def _trick(g: _Game, index: int, k: int) -> str:
     for seat, c in cards:
         mark = g.review.marks.get((number, k + 1, seat))
         if mark is not None:
-            why = f": {escape(mark.why)}" if mark.why else ""
+            # With the reason given, the reason says what the card did; without it, the
+            # mark's own words do.
+            why = f": {escape(mark.why)}" if mark.why else f" ({MARK_WORDS[mark.symbol]})"
             marks.append(
-                f'<p class="rv">Review: {escape(person(seat, players))} played {card_html(c)} '
-                f'<span class="mk">{escape(mark.symbol)}</span> ({MARK_WORDS[mark.symbol]}){why}</p>'
+                f'<p class="rv">Hindsight, every card face up: {escape(person(seat, players))} '
+                f'played {card_html(c)} <span class="mk">{escape(mark.symbol)}</span>{why}</p>'
             )
     tx.extend(marks)
     if k == len(hand.leaders) - 1:
