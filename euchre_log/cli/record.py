@@ -14,8 +14,10 @@ from .common import opened
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
     from ..recorder.recording import Recorder
+    from ..recorder.reviews import HandsAsTheyEnd
     from ..render.live import Marks
     from ..store.db import Store
 
@@ -74,6 +76,16 @@ def record(
             "keeps that it was reopened (summary, replay and verify show it).",
         ),
     ] = False,
+    review: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help="Review each hand as it ends (the fair review and the open-hand review, as "
+            "review does) on a thread of its own while the next hand is entered, and keep it "
+            "for review, replay, explain and export. A hand takes a few seconds of one core; "
+            "quitting never waits for it (review works out what was not finished).",
+        ),
+    ] = False,
 ) -> None:
     """Record a game as it is played: hand by hand, card by card.
 
@@ -98,12 +110,36 @@ def record(
         from ..recorder.recording import Recorder
 
         recorder = Recorder(store, game_id, strict=strict, fill=fill, reopen=reopen)
+        reviews = None
+        if review:
+            from ..recorder.reviews import HandsAsTheyEnd
+
+            reviews = HandsAsTheyEnd(store, game_id)
         if as_json:
-            _json_lines(recorder)
+            _json_lines(recorder, reviews)
         elif interactive:
-            _interactive(recorder)
+            _interactive(recorder, reviews)
         else:
-            _piped(recorder)
+            _piped(recorder, reviews)
+
+
+def _finished(recorder: Recorder, reviews: HandsAsTheyEnd | None) -> dict[int, str]:
+    """The finished hands before a line, when hands are reviewed as they end."""
+    from ..recorder.reviews import finished_numbers
+
+    return {} if reviews is None else finished_numbers(recorder.session.game.hands)
+
+
+def _reviewed(recorder: Recorder, reviews: HandsAsTheyEnd | None, wait: bool = False) -> list[Text]:
+    """What to say of the hands whose reviews are done (all of them, with ``wait``)."""
+    if reviews is None:
+        return []
+    from ..formats.text import visible
+    from ..render.review import reviewed_text
+
+    players = {seat: visible(name) for seat, name in recorder.stored.players.items()}
+    done = reviews.collect(recorder.session.game.hands, wait=wait)
+    return [reviewed_text(recorder.game_id, r.review, r.fair, players) for r in done]
 
 
 def _marks(recorder: Recorder) -> Marks:
@@ -189,7 +225,7 @@ class TypedAhead:
         )
 
 
-def _piped(recorder: Recorder) -> None:
+def _piped(recorder: Recorder, reviews: HandsAsTheyEnd | None = None) -> None:
     from rich.text import Text
 
     from ..recorder.grammar import EntryError
@@ -211,6 +247,7 @@ def _piped(recorder: Recorder) -> None:
             echo(f"line {bad.number} refused: {bad} (nothing on this line was stored)", err=True)
             raise typer.Exit(2) from None
         before = _marks(recorder)
+        ended = _finished(recorder, reviews)
         try:
             result = recorder.feed(line)
         except GameMovedOn as exc:
@@ -232,8 +269,15 @@ def _piped(recorder: Recorder) -> None:
             out.print(grammar_help())
         if "show" in fed.meta:
             out.print(live.status(recorder.session, players))
+        if reviews is not None:
+            reviews.ended(ended, recorder.session.game.hands)
+            for text in _reviewed(recorder, reviews):
+                out.print(text)
         if "quit" in fed.meta:
             break
+    # A script's input has ended: its hands' reviews are waited for, so they are kept.
+    for text in _reviewed(recorder, reviews, wait=True):
+        out.print(text)
     out.print(Text(_where_we_are(recorder)))
     lost = ahead.lost()
     if lost is not None:
@@ -241,7 +285,7 @@ def _piped(recorder: Recorder) -> None:
         raise typer.Exit(2)
 
 
-def _json_lines(recorder: Recorder) -> None:
+def _json_lines(recorder: Recorder, reviews: HandsAsTheyEnd | None = None) -> None:
     """One JSON answer per input line, written only after the line is stored.
 
     Line 0, written before any input is read, is the state the recorder loaded: a script
@@ -296,14 +340,19 @@ def _json_lines(recorder: Recorder) -> None:
             break
         except BadLine as bad:
             raise refuse(bad.number, str(bad)) from None
+        ended = _finished(recorder, reviews)
         try:
             result = recorder.feed(line)
         except (EntryError, GameMovedOn) as exc:
             raise refuse(n, str(exc)) from None
         ahead.after(n)
         state(n, len(result.added), len(result.undone), [flag_dict(f) for f in result.fed.flags])
+        if reviews is not None:
+            reviews.ended(ended, recorder.session.game.hands)
         if "quit" in result.fed.meta:
             break
+    # Standard output holds the answers only: the reviews are kept, not printed.
+    _reviewed(recorder, reviews, wait=True)
     lost = ahead.lost()
     if lost is not None and ahead.line is not None:
         raise refuse(ahead.line, lost)
@@ -335,7 +384,7 @@ def _where_we_are(recorder: Recorder) -> str:
     return f"Game {recorder.game_id} saved: score NS {ns}, EW {ew}; {now}."
 
 
-def _interactive(recorder: Recorder) -> None:
+def _interactive(recorder: Recorder, reviews: HandsAsTheyEnd | None = None) -> None:
     from rich.text import Text
     from sqlalchemy.exc import DBAPIError
 
@@ -366,6 +415,8 @@ def _interactive(recorder: Recorder) -> None:
         con.print(text)
     while True:
         con.print()
+        for text in _reviewed(recorder, reviews):
+            con.print(text)
         con.print(live.status(recorder.session, players))
         try:
             line = con.input(Text(live.prompt(recorder.session, players)))
@@ -380,6 +431,7 @@ def _interactive(recorder: Recorder) -> None:
         if not line.strip():
             continue
         before = _marks(recorder)
+        ended = _finished(recorder, reviews)
         try:
             result = recorder.feed(line)
         except GameMovedOn as exc:
@@ -422,8 +474,20 @@ def _interactive(recorder: Recorder) -> None:
             con.print(grammar_help())
         if "show" in fed.meta:
             _show(con, recorder)
+        if reviews is not None:
+            reviews.ended(ended, recorder.session.game.hands)
         if "quit" in fed.meta:
             break
+    for text in _reviewed(recorder, reviews):
+        con.print(text)
+    if reviews is not None and reviews.pending:
+        numbers = ", ".join(str(n) for n in sorted(set(reviews.pending)))
+        con.print(
+            Text(
+                f"Not reviewed yet: hand {numbers} (euchre-log review {recorder.game_id} "
+                "works it out)."
+            )
+        )
     lost = TypedAhead(recorder).lost("you left")
     if lost is not None:
         con.print(Text(lost[0].upper() + lost[1:] + ".", "bold red"))

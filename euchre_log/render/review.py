@@ -330,6 +330,42 @@ def fair_play_text(info: PlayInfo, players: Mapping[str, str], *, trick: bool = 
     return out
 
 
+def reviewed_text(
+    game_id: int, review: HandReview, fair: FairReview, players: Mapping[str, str]
+) -> Text:
+    """What ``record --review`` says when a hand's reviews are done: the labelled cards
+    by what their players could see, then how many cards the open-hand review marks, and
+    where to read them. ``Hand 3 reviewed: W Dan A♥ a blunder, S Cat 9♦ a mistake; 1 card
+    gave away a trick with every card face up (euchre-log review 7 shows why).``"""
+    out = Text(f"Hand {fair.number} reviewed: ")
+    if fair.plays is None:
+        out.append(f"not by what each player could see ({fair.reason})")
+    else:
+        labelled = [i for i in fair.plays if i.label is not None]
+        if not labelled:
+            out.append(
+                "by what each player could see, every card was within 0.2 points of "
+                "the best on average"
+            )
+        for k, info in enumerate(labelled):
+            out.append(", " if k else "")
+            out.append(label(info.seat, players) + " ")
+            out.append_text(rc.card(info.card))
+            out.append(
+                f" {'an' if info.label == 'inaccuracy' else 'a'} {info.label}",
+                LABEL_STYLE.get(info.label or "", ""),
+            )
+    marked = sum(1 for p in review.plays or () if p.mark)
+    if review.analysed:
+        out.append(
+            f"; {_plural(marked, 'card')} gave away a trick with every card face up"
+            if marked
+            else "; with every card face up, no card gave away a trick"
+        )
+    out.append(f" (euchre-log review {game_id} shows why).")
+    return out
+
+
 def call_words(call: str) -> str:
     """``order``, ``order alone``, ``hearts``, ``hearts alone``: a call as REVIEW.md
     names it (``order_alone``, ``H_alone``), in words."""

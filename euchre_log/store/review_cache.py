@@ -516,6 +516,23 @@ def fair_reviews(
     return [found[hand.number] for hand in hands]
 
 
+def keep_reviews(
+    store: Store, game_id: int, number: int, review: HandReview, fair: FairReview, samples: int
+) -> bool:
+    """Keep a hand's open-hand review and its fair review over ``samples`` worlds, worked
+    out from the hand as it stands now (the caller makes sure of that: ``record
+    --review``), under its current head. False when the hand is not stored."""
+    with store.reading() as conn:
+        head = _heads(conn, [game_id]).get((game_id, number))
+    if head is None:
+        return False
+    write(
+        store,
+        [cache_row(game_id, number, head, review), fair_row(game_id, number, head, samples, fair)],
+    )
+    return True
+
+
 def fair_missing(store: Store, samples: int) -> list[tuple[int, int, str]]:
     """Every stored hand without a current fair review over ``samples`` worlds: (game,
     number, head hash), in order, for ``fill_fair``."""
