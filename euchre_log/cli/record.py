@@ -80,10 +80,8 @@ def record(
         bool,
         typer.Option(
             "--review",
-            help="Review each hand as it ends (the fair review and the open-hand review, as "
-            "review does) on a thread of its own while the next hand is entered, and keep it "
-            "for review, replay, explain and export. A hand takes a few seconds of one core; "
-            "quitting never waits for it (review works out what was not finished).",
+            help="Review each hand as it ends, while the next is entered, and keep it for "
+            "review, replay and export (a few seconds of one core; quitting never waits).",
         ),
     ] = False,
 ) -> None:
