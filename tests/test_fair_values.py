@@ -259,7 +259,7 @@ def small_choices(seed: int) -> Iterator[tuple[SeatView, int, Scoring]]:
 
 
 @settings(
-    max_examples=30,
+    max_examples=20,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],

@@ -560,9 +560,11 @@ def test_lone_marches_match_brute_force() -> None:
     # of the dealer's six discards: a few seconds of brute force per deal.
     rng = random.Random(7)
     found = 0
-    for k in range(8):  # each dealer twice, under both opening-lead rules
+    for k in range(8):
         cards = [s * 8 + r for s in range(4) for r in range(2, 8)]  # 9 to A of each suit
         rng.shuffle(cards)
+        if k not in (0, 3, 5, 6):
+            continue  # each dealer once, each opening-lead rule twice: the brute force is slow
         dealt = tuple(sum(1 << c for c in cards[i * 5 : i * 5 + 5]) for i in range(4))
         upcard, dealer = cards[20], k % 4
         rules = Rules.build({"loner_lead": "left_of_loner"} if k % 2 else {})

@@ -459,7 +459,7 @@ def test_the_egn_corpus_agrees_with_brute_force() -> None:
             assert game["file"] == str(path)
             for hand, h in zip(loaded.game.hands, game["hands"], strict=True):
                 analysed += h["analysed"]
-                if h["analysed"] and (analysed % 24 == 1 or h["claim"] is not None):
+                if h["analysed"] and (analysed % 40 == 1 or h["claim"] is not None):
                     _brute_values(hand, h["plays"])
                     checked += 1
-    assert analysed > 300 and checked >= 12, checked
+    assert analysed > 300 and checked >= 8, checked
