@@ -294,7 +294,7 @@ def test_the_review_hook_draws_marks_beside_plays_and_a_par_line() -> None:
     # East's 9♦ on trick 1 and North's 9♣ on trick 2 carry their marks.
     assert re.search(
         r'<div class="p e rng"><i class="nm">Bob</i><b class=sd><i aria-hidden=true>9♦</i>'
-        r'<i>nine of diamonds</i></b>'
+        r"<i>nine of diamonds</i></b>"
         r'<i class="mk" title="gave away a trick and the points, in hindsight">',
         text,
     )
