@@ -159,7 +159,7 @@ def legal_mask(held: int, led: Suit, trump: Suit) -> int:
     hand has any; otherwise any card. The engine's renege test is this rule, inlined in
     the play loop; the simulator, the recorder's hints and the solver ask it.
     """
-    if led < 0:
+    if led == NO_SUIT:
         return held
     return (held & SUIT_MASK[trump][led]) or held
 

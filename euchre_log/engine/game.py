@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, Penalty
-from .cards import SEAT_LETTERS, TEAM_NAMES, left_of
+from .cards import NO_SUIT, NOBODY, SEAT_LETTERS, TEAM_NAMES, left_of
 from .flags import DEALT_OUT_OF_TURN, Flag, IllegalAction
 from .hand import HandState
 from .rules import Rules
@@ -40,10 +40,10 @@ def hand_result(hand: HandState, score_after: tuple[int, int]) -> HandResult:
     return HandResult(
         number=hand.number,
         dealer=hand.dealer,
-        trump=hand.trump if hand.trump >= 0 else None,
-        maker=hand.maker if hand.maker >= 0 else None,
+        trump=hand.trump if hand.trump != NO_SUIT else None,
+        maker=hand.maker if hand.maker != NOBODY else None,
         alone=hand.alone,
-        defender_alone=hand.defender if hand.defender >= 0 else None,
+        defender_alone=hand.defender if hand.defender != NOBODY else None,
         tricks=(hand.tricks[0], hand.tricks[1]),
         points=hand.points(),
         outcome=hand.outcome,

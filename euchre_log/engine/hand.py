@@ -59,6 +59,8 @@ from .cards import (
     KING,
     N_CARDS,
     NINE,
+    NO_SUIT,
+    NOBODY,
     POWER,
     QUEEN,
     SEAT_LETTERS,
@@ -185,7 +187,7 @@ def throw_in_qualifies(name: str, cards: tuple[int, ...], trump: int) -> bool:
         return False
     if not all(r in (NINE, TEN) or r == high for r in ranks):
         return False
-    eff = EFFECTIVE_SUIT[trump] if trump >= 0 else None
+    eff = EFFECTIVE_SUIT[trump] if trump != NO_SUIT else None
     return eff is None or all(eff[c] != trump for c in cards)
 
 
@@ -293,10 +295,10 @@ class HandState:
         self.phase: Phase = ROUND_ONE
         self.turn = left_of(dealer)
         self.bids = 0  # actions taken in the current bidding round
-        self.trump = -1
-        self.maker = -1
+        self.trump = NO_SUIT  # no trump yet
+        self.maker = NOBODY
         self.alone = False
-        self.defender = -1
+        self.defender = NOBODY
         self.sitting = 0  # bit mask of seats that sit out
         self.next_seat = [left_of(s) for s in range(4)]
         self.trick_size = 4
@@ -314,9 +316,9 @@ class HandState:
         self.winners: list[int] = []
         self.trick = 0  # 0-based index of the trick being played
         self.trick_pos = 0
-        self.led = -1
+        self.led = NO_SUIT
         self.best_power = -1
-        self.best_seat = -1
+        self.best_seat = NOBODY
         self.tricks = [0, 0]
         self.penalties = [0, 0]
         self.base_points = [0, 0]
@@ -329,15 +331,15 @@ class HandState:
         self.scored_at = -1  # index of the action that completed the play (the last card)
         self.unrecorded = 0  # tricks recorded without their cards (``tricks``, ``claim``)
         self.shown_cards = [0, 0, 0, 0]  # cards shown with renege calls: certainly held
-        self.claimed = -1  # the seat that claimed the rest of the tricks
+        self.claimed = NOBODY  # the seat that claimed the rest of the tricks
         self.claim_known = False  # every card still held was known, so the claim was checked
         self.blind = False
-        self.named_suit = -1  # the suit the dealer named for a turned-up Benny
+        self.named_suit = NO_SUIT  # the suit the dealer named for a turned-up Benny
         self.club_forced = False  # club euchre: a club is up and the dealer must take it
         self.exchanges = [0, 0, 0, 0]  # partner's-best swaps, per seat
         # After an unseen partner's-best swap, one of the partner's known cards may turn
-        # up in this seat's hand: borrow[seat] is that partner (-1 when none).
-        self.borrow = [-1, -1, -1, -1]
+        # up in this seat's hand: borrow[seat] is that partner (NOBODY when none).
+        self.borrow = [NOBODY] * 4
         self._eff: tuple[int, ...] = ()
         self._power: tuple[int, ...] = ()
         self._suit_mask: tuple[int, ...] = ()
@@ -509,7 +511,7 @@ class HandState:
         ):
             return known  # the known cards fill the hand (an unseen discard may be one)
         unseen = self.unseen
-        if self.borrow[seat] >= 0:
+        if self.borrow[seat] != NOBODY:
             unseen |= self.held[self.borrow[seat]]
         return known | unseen
 
@@ -540,10 +542,10 @@ class HandState:
             candidates += [Discard(seat, c) for c in cards_of(self.possible_cards(seat))]
         elif p == PLAY:
             held = self.possible_cards(seat)
-            if self.hand_known[seat] and not self.slack[seat] and self.trump >= 0:
-                held = legal_mask(held, self.led if self.trick_pos else -1, self.trump)
+            if self.hand_known[seat] and not self.slack[seat] and self.trump != NO_SUIT:
+                held = legal_mask(held, self.led if self.trick_pos else NO_SUIT, self.trump)
             candidates = [Play(seat, c) for c in cards_of(held)]
-        if self.alone and self.defender < 0 and not self.trick and not self.trick_pos:
+        if self.alone and self.defender == NOBODY and not self.trick and not self.trick_pos:
             candidates += [DefendAlone(s) for s in range(4) if (s & 1) != (self.maker & 1)]
         return [a for a in candidates if self.can(a) is LEGAL]
 
@@ -815,7 +817,12 @@ class HandState:
         seat = a.seat
         self._seat_ok(seat)
         who = seat_text(seat)
-        if self.trump < 0 or self.phase not in (DISCARD, PLAY) or self.trick or self.trick_pos:
+        if (
+            self.trump == NO_SUIT
+            or self.phase not in (DISCARD, PLAY)
+            or self.trick
+            or self.trick_pos
+        ):
             raise IllegalAction(
                 f"{who} defended alone, but a defender can only go alone after a lone call "
                 "and before the first card is played"
@@ -826,7 +833,7 @@ class HandState:
             )
         if (seat & 1) == (self.maker & 1):
             raise IllegalAction(f"{who} defended alone, but {who} is on the makers' side")
-        if self.defender >= 0:
+        if self.defender != NOBODY:
             raise IllegalAction(
                 f"{who} defended alone, but {seat_text(self.defender)} already defends alone"
             )
@@ -861,7 +868,7 @@ class HandState:
         if o == NOT_IN_DECK:
             self._card_ok(c, f"{who} played a card, but ")
         if 0 <= o < 4 and self.borrow[seat] == o:
-            self.borrow[seat] = -1  # the card that came over in the unseen swap
+            self.borrow[seat] = NOBODY  # the card that came over in the unseen swap
             self.held[o] &= ~(1 << c)
             self.owner[c] = seat
             return
@@ -991,7 +998,7 @@ class HandState:
             self.maker & 1,
             self.tricks[self.maker & 1],
             alone=self.alone,
-            defended_alone=self.defender >= 0,
+            defended_alone=self.defender != NOBODY,
             blind=self.blind,
         )
         self.base_points[0], self.base_points[1] = points
@@ -1239,11 +1246,11 @@ class HandState:
                 f"{did} showing {len(shown)} cards, but a throw-in shows the whole hand of 5"
             )
         self._hand_cards_ok(seat, shown, did)
-        trump = self.trump if self.trump >= 0 else self.offered_suit()
+        trump = self.trump if self.trump != NO_SUIT else self.offered_suit()
         problem = None
         if name not in self.rules.throw_ins:
             problem = "this table does not play that throw-in"
-        elif name == "no-ace-no-face" and self.trump < 0:
+        elif name == "no-ace-no-face" and self.trump == NO_SUIT:
             problem = "no ace, no face is declared after trump is made"
         elif not throw_in_qualifies(name, shown, trump):
             problem = f"those cards are not {THROW_IN_RULES[name]}"
@@ -1265,11 +1272,16 @@ class HandState:
         self._seat_ok(seat)
         who = seat_text(seat)
         did = f"{who} exchanged a card with their partner"
-        if self.trump < 0 or self.phase not in (DISCARD, PLAY) or self.trick or self.trick_pos:
+        if (
+            self.trump == NO_SUIT
+            or self.phase not in (DISCARD, PLAY)
+            or self.trick
+            or self.trick_pos
+        ):
             raise IllegalAction(
                 f"{did}, but partner's best comes after a lone call and before the first card"
             )
-        if seat not in (self.maker if self.alone else -1, self.defender):
+        if seat not in (self.maker if self.alone else NOBODY, self.defender):
             raise IllegalAction(
                 f"{did}, but only a player going or defending alone exchanges with their partner"
             )
@@ -1312,7 +1324,7 @@ class HandState:
         self._seat_ok(accused)
         who, acc = seat_text(seat), seat_text(accused)
         did = f"{who} called a renege on {acc} for trick {t}"
-        if self.trump < 0 or self.outcome == PASSED_OUT:
+        if self.trump == NO_SUIT or self.outcome == PASSED_OUT:
             raise IllegalAction(f"{did}, but no card has been played this hand")
         if self.upheld_call:
             raise IllegalAction(
@@ -1430,7 +1442,7 @@ class HandState:
             possible = held & ~certain
         else:
             possible = held | self.unseen
-            if self.borrow[seat] >= 0:
+            if self.borrow[seat] != NOBODY:
                 possible |= self.held[self.borrow[seat]]
             possible &= ~certain
         known = held & ~certain

@@ -8,7 +8,7 @@ The solver (``engine.solver``) knows nothing of the record; this module reads a
 from __future__ import annotations
 
 from .actions import Play
-from .cards import HAND_SIZE, SEAT_LETTERS
+from .cards import HAND_SIZE, NO_SUIT, NOBODY, SEAT_LETTERS
 from .hand import PLAY, HandState
 from .solver import Position
 
@@ -25,14 +25,14 @@ def start_cards(hand: HandState, seat: int) -> int | None:
             played |= 1 << c
     if played.bit_count() == HAND_SIZE:
         return played
-    if hand.claimed >= 0:
+    if hand.claimed != NOBODY:
         # A claim: the cards still held are those the claim was checked with, when the
         # record pins each of them down (``HandState.claim_known``).
         if not hand.claim_known:
             return None
         cards = played | hand.possible_cards(seat)
         return cards if cards.bit_count() == HAND_SIZE else None
-    if hand.slack[seat] or hand.borrow[seat] >= 0:
+    if hand.slack[seat] or hand.borrow[seat] != NOBODY:
         return None  # an unseen discard or swap: which known card is gone is not known
     cards = played | hand.held[seat]
     return cards if cards.bit_count() == HAND_SIZE else None
@@ -42,11 +42,11 @@ def start_position(hand: HandState) -> Position:
     """The position before the hand's first card: each seat's cards as play began (after
     the dealer's discard and any exchange). Raises ``ValueError`` when trump was not made
     or a playing seat's cards are not all known."""
-    if hand.trump < 0:
+    if hand.trump == NO_SUIT:
         raise ValueError("trump was not made")
     if hand.leaders:
         leader = hand.leaders[0]
-    elif hand.phase == PLAY or hand.claimed >= 0:
+    elif hand.phase == PLAY or hand.claimed != NOBODY:
         # No card yet (or a claim before the first): the first lead is the seat whose
         # turn it is, or was.
         leader = hand.turn

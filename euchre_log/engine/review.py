@@ -32,7 +32,18 @@ from dataclasses import dataclass
 from typing import Final
 
 from .actions import Discard, FarmersHand, PartnersBest, Play
-from .cards import BENNY, HAND_SIZE, POWER, SEAT_LETTERS, cards_of, left_of, partner_of, suit_of
+from .cards import (
+    BENNY,
+    HAND_SIZE,
+    NO_SUIT,
+    NOBODY,
+    POWER,
+    SEAT_LETTERS,
+    cards_of,
+    left_of,
+    partner_of,
+    suit_of,
+)
 from .flags import RENEGE
 from .hand import HandState
 from .positions import start_position
@@ -216,14 +227,14 @@ def _not_analysed(hand: HandState) -> str | None:
         return "thrown in: the hand was not played out"
     if hand.outcome == PASSED_OUT:
         return "passed out: nobody named trump"
-    if hand.trump < 0:  # the bidding is still going on
+    if hand.trump == NO_SUIT:  # the bidding is still going on
         return "not finished: trump is not made yet"
     reneges = [f.trick for f in hand.flags if f.kind == RENEGE and f.trick is not None]
     if reneges:
         return _renege_reason(min(reneges))
     if hand.outcome == RENEGE_PENALTY:
         return "a renege call was upheld: the hand was scored by its penalty, not its tricks"
-    if hand.unrecorded and hand.claimed < 0:
+    if hand.unrecorded and hand.claimed == NOBODY:
         first = HAND_SIZE - hand.unrecorded + 1
         if first == 1:
             span = "the whole hand was recorded without its cards"
@@ -232,7 +243,7 @@ def _not_analysed(hand: HandState) -> str | None:
         else:
             span = f"tricks {first} to 5 were recorded without their cards"
         return f"{span}: the play cannot be graded"
-    if hand.claimed >= 0 and not hand.claim_known:
+    if hand.claimed != NOBODY and not hand.claim_known:
         return (
             f"{SEAT_LETTERS[hand.claimed]} claimed the rest of the tricks while some cards "
             "still held were not known: best play cannot be worked out"
@@ -270,7 +281,7 @@ def review_hand(hand: HandState, solver: Solver | None = None) -> HandReview:
     solver = solver or Solver()
     rules = hand.rules
     makers = hand.maker & 1
-    defended = hand.defender >= 0
+    defended = hand.defender != NOBODY
 
     def points(tricks: int) -> tuple[int, int]:
         return trick_points(
@@ -321,8 +332,8 @@ def review_hand(hand: HandState, solver: Solver | None = None) -> HandReview:
         par=deal_par,
         best_calls=best_calls(deal_par, hand, solver) if deal_par is not None else None,
         plays=tuple(plays),
-        claimed=hand.claimed if hand.claimed >= 0 else None,
-        claimed_tricks=hand.unrecorded if hand.claimed >= 0 else None,
+        claimed=hand.claimed if hand.claimed != NOBODY else None,
+        claimed_tricks=hand.unrecorded if hand.claimed != NOBODY else None,
     )
 
 
