@@ -156,8 +156,8 @@ def legal_mask(held: int, led: Suit, trump: Suit) -> int:
     trick whose led suit is ``led`` (``NO_SUIT`` when leading) with ``trump`` as trump.
 
     The cards of the led suit, counting the left bower (and the Benny) as trump, if the
-    hand has any; otherwise any card. The engine's renege test is this rule, inlined in
-    the play loop; the simulator, the recorder's hints and the solver ask it.
+    hand has any; otherwise any card. The dispute judge's renege test (``judge``), the
+    simulator, the recorder's hints and the solver ask it.
     """
     if led == NO_SUIT:
         return held

@@ -553,7 +553,7 @@ def _start_cards(hand: HandState, seat: int) -> tuple[list[tuple[int, int | None
     (card, the trick it was played on or None), and how many cards are not known."""
     played = [(hand.cards_at[t * 4 + seat], t + 1) for t in range(5)]
     known: list[tuple[int, int | None]] = [(c, t) for c, t in played if c >= 0]
-    held = set(cards_of(hand.held[seat])) - {c for c, _ in known}
+    held = set(cards_of(hand.known_cards(seat))) - {c for c, _ in known}
     known.extend((c, None) for c in held)
     return known, max(0, 5 - len(known))
 

@@ -321,11 +321,11 @@ def _play_hint(hand: HandState, seat: int) -> str:
     if hand.trick_pos:
         led = hand.led
         hints.append(f"follow {SUIT_SYMBOLS[led]} if able")
-        if (hand.void[seat] >> led) & 1:
+        if hand.showed_out(seat, led):
             hints.append(f"showed out of {SUIT_SYMBOLS[led]} already")
     else:
         hints.append("leads")
-    if hand.hand_known[seat]:
+    if hand.knows_hand(seat):
         from ..engine.cards import CARD_SYMBOLS
 
         legal = [a.card for a in hand.legal_actions() if isinstance(a, A.Play)]
