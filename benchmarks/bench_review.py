@@ -37,6 +37,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from euchre_log.engine.cards import SEATS
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -76,7 +78,7 @@ def long_game(path: Path, hands: int, seed: int) -> Path:
     rules = Rules.build({"preset": "family", "target": 1000})
     state = GameState(rules)
     for dealt in random_game(rng, rules, max_hands=hands):
-        deal = {s: dealt.hands[s] for s in range(4)} if rng.random() < 0.5 else None
+        deal = {s: dealt.hands[s] for s in SEATS} if rng.random() < 0.5 else None
         hand = state.start_hand(dealt.dealer, dealt.upcard, deal=deal)
         hand.extend(dealt.actions)
     doc = log_dict(game_info(PLAYERS, rules, title=f"{hands} hands"), state, with_results=False)

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from euchre_log.engine.cards import SEATS
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -44,7 +46,7 @@ def games(hands: int, seed: int) -> Iterator[dict[str, Any]]:
         rules = Rules.build(RULE_SETS[i % len(RULE_SETS)])
         state = GameState(rules)
         for dealt in random_game(rng, rules):
-            deal = {s: dealt.hands[s] for s in range(4)} if rng.random() < 0.5 else None
+            deal = {s: dealt.hands[s] for s in SEATS} if rng.random() < 0.5 else None
             hand = state.start_hand(dealt.dealer, dealt.upcard, deal=deal)
             hand.extend(dealt.actions)
         total += len(state.hands)

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from euchre_log.engine.cards import Seat
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -63,7 +65,7 @@ class Hand:
     dealer: int
     upcard: int
     actions: list[dict[str, Any]]
-    deal: dict[int, tuple[int, ...]] | None
+    deal: dict[Seat, tuple[int, ...]] | None
     result: tuple[Any, ...]
 
 
@@ -113,7 +115,7 @@ def after(hand: Hand, with_deal: bool) -> tuple[list[str], list[str]]:
     plays = [a for a in hand.actions if a["type"] == "play"]
     for k, a in enumerate(plays):
         current = session.hand
-        if current is None or sum(current.plays_made(s) for s in range(4)) > k:
+        if current is None or sum(current.plays_made(Seat(s)) for s in range(4)) > k:
             continue  # filled in already
         if session.forced() is not None:
             # The live recorder plays what the record proves after a line: end the line.
@@ -171,7 +173,7 @@ def _result_maker_team(hand: Hand) -> int:
 
 
 def _session(hand: Hand, with_deal: bool) -> Session:
-    session = Session(hand.rules, hand.dealer)
+    session = Session(hand.rules, Seat(hand.dealer))
     if with_deal and hand.deal:
         for seat, cards in hand.deal.items():
             session.feed(f"deal {'NESW'[seat]} " + " ".join(CARD_TEXT[c] for c in cards))
@@ -210,7 +212,7 @@ def hands() -> Iterator[Hand]:
                     continue
                 if state.flags:
                     continue
-                deal: dict[int, tuple[int, ...]] = {}
+                deal: dict[Seat, tuple[int, ...]] = {}
                 for seat in knowledge(state):
                     if seat.dealt is not None and len(seat.dealt) == 5:
                         deal[seat.seat] = seat.dealt
@@ -221,7 +223,7 @@ def hands() -> Iterator[Hand]:
                     state.dealer,
                     state.upcard,
                     doc,
-                    deal if len(deal) == sum(state.active(s) for s in range(4)) else None,
+                    deal if len(deal) == sum(state.active(Seat(s)) for s in range(4)) else None,
                     (r.maker, r.tricks, r.points, r.outcome),
                 )
 

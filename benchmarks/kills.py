@@ -27,6 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from euchre_log.engine.cards import WEST
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -42,7 +44,7 @@ def script(seed: int) -> list[str]:
     from euchre_log.engine.simulate import random_game
 
     rules = Rules.build({"preset": "north-american"})
-    return token_lines(list(random_game(random.Random(seed), rules, first_dealer=3)))
+    return token_lines(list(random_game(random.Random(seed), rules, first_dealer=WEST)))
 
 
 def entries(db: Path, game: int) -> int:

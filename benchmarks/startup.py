@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from euchre_log.engine.cards import Seat
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -64,11 +66,11 @@ def long_game(
     dealt_hands: list[object] = []
     dealer = 0
     while len(dealt_hands) < hands or len(token_lines(dealt_hands)) < lines:
-        dealt = random_hand(rng, rules, dealer)
+        dealt = random_hand(rng, rules, Seat(dealer))
         hand = state.start_hand(dealt.dealer, dealt.upcard)
         hand.extend(dealt.actions)
         dealt_hands.append(dealt)
-        dealer = left_of(dealer)
+        dealer = left_of(Seat(dealer))
     return rules, dealt_hands
 
 

@@ -15,8 +15,10 @@ from euchre_log.engine.cards import (
     DIAMONDS,
     EAST,
     NORTH,
+    SEATS,
     SOUTH,
     WEST,
+    Seat,
     cards_of,
     parse_card,
 )
@@ -90,9 +92,13 @@ def test_every_card_is_in_one_place_and_possible_cards_cover_each_hand(seed: int
     exactly the cards dealt to it less those it played (and the upcard for a dealer who
     took it, less the discard)."""
     rules = Rules()
-    dealt = random_hand(random.Random(seed), rules, seed % 4)
+    dealt = random_hand(random.Random(seed), rules, Seat(seed % 4))
     hand = CardKnowledge(
-        rules, dealt.dealer, dealt.upcard, deal=dict(enumerate(dealt.hands)), kitty=dealt.kitty
+        rules,
+        dealt.dealer,
+        dealt.upcard,
+        deal=dict(zip(SEATS, dealt.hands, strict=True)),
+        kitty=dealt.kitty,
     )
     for action in dealt.actions:
         hand.apply(action)
@@ -105,5 +111,5 @@ def test_every_card_is_in_one_place_and_possible_cards_cover_each_hand(seed: int
             for c in hand.cards_at:
                 if c >= 0:
                     now &= ~(1 << c)
-            assert hand.possible_cards(seat) == hand.known_cards(seat) == now
-        assert hand.unseen & (hand.known_cards(0) | hand.known_cards(1)) == 0
+            assert hand.possible_cards(Seat(seat)) == hand.known_cards(Seat(seat)) == now
+        assert hand.unseen & (hand.known_cards(NORTH) | hand.known_cards(EAST)) == 0

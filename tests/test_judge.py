@@ -17,8 +17,10 @@ from euchre_log.engine.cards import (
     EAST,
     NO_SUIT,
     NORTH,
+    SEATS,
     SOUTH,
     WEST,
+    Seat,
     legal_mask,
     parse_card,
 )
@@ -37,9 +39,13 @@ def test_a_known_hand_s_play_is_flagged_exactly_when_it_breaks_the_follow_suit_r
     """Every deal known: at each card of a clean hand, each card the seat holds is legal
     when ``cards.legal_mask`` allows it and flagged as a renege when it does not."""
     rules = Rules()
-    dealt = random_hand(random.Random(seed), rules, seed % 4)
+    dealt = random_hand(random.Random(seed), rules, Seat(seed % 4))
     hand = DisputeJudge(
-        rules, dealt.dealer, dealt.upcard, deal=dict(enumerate(dealt.hands)), kitty=dealt.kitty
+        rules,
+        dealt.dealer,
+        dealt.upcard,
+        deal=dict(zip(SEATS, dealt.hands, strict=True)),
+        kitty=dealt.kitty,
     )
     for action in dealt.actions:
         if isinstance(action, Play) and hand.phase == PLAY and hand.knows_cards(action.seat):
@@ -52,7 +58,7 @@ def test_a_known_hand_s_play_is_flagged_exactly_when_it_breaks_the_follow_suit_r
     assert hand.flags == []
 
 
-def _led_clubs(deal: dict[int, tuple[int, ...]] | None = None) -> DisputeJudge:
+def _led_clubs(deal: dict[Seat, tuple[int, ...]] | None = None) -> DisputeJudge:
     """W deals; N makes diamonds and leads the ace of clubs; E plays the ace of hearts."""
     hand = DisputeJudge(Rules(), WEST, parse_card("9h"), deal=deal)
     hand.extend([*(Pass(s) for s in (NORTH, EAST, SOUTH, WEST)), Call(NORTH, DIAMONDS)])

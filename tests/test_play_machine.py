@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from euchre_log.engine.actions import Call, Discard, Order, Pass, Play
 from euchre_log.engine.bidding import DISCARD, PLAY, ROUND_TWO, Bidding
-from euchre_log.engine.cards import EAST, NO_SUIT, NORTH, SOUTH, WEST, parse_card
+from euchre_log.engine.cards import CLUBS, EAST, NO_SUIT, NORTH, SOUTH, WEST, Seat, parse_card
 from euchre_log.engine.flags import IllegalAction
 from euchre_log.engine.hand import HandState
 from euchre_log.engine.play import PlayMachine
@@ -39,7 +39,7 @@ def test_bidding_passes_round_one_then_a_call_starts_the_play() -> None:
     machine = PlayMachine(Rules(), NORTH, parse_card("9h"))
     _round_two(machine)
     assert machine.phase == ROUND_TWO and machine.trump == NO_SUIT
-    machine.apply(Call(EAST, 0))
+    machine.apply(Call(EAST, CLUBS))
     assert (machine.phase, machine.trump, machine.maker, machine.to_act()) == (PLAY, 0, EAST, EAST)
 
 
@@ -54,7 +54,7 @@ def test_an_order_makes_the_dealer_discard_first() -> None:
 def test_the_machine_refuses_a_play_out_of_turn_and_a_card_played_twice() -> None:
     machine = PlayMachine(Rules(), NORTH, parse_card("9h"))
     _round_two(machine)
-    machine.apply(Call(EAST, 0))
+    machine.apply(Call(EAST, CLUBS))
     with pytest.raises(IllegalAction, match="it is E's turn to play"):
         machine.apply(Play(SOUTH, parse_card("ac")))
     machine.apply(Play(EAST, parse_card("ac")))
@@ -65,7 +65,7 @@ def test_the_machine_refuses_a_play_out_of_turn_and_a_card_played_twice() -> Non
 def test_the_trick_goes_to_the_highest_trump_or_card_of_the_led_suit() -> None:
     machine = PlayMachine(Rules(), NORTH, parse_card("9h"))
     _round_two(machine)
-    machine.apply(Call(EAST, 0))  # clubs: the jack of spades is the left bower
+    machine.apply(Call(EAST, CLUBS))  # clubs: the jack of spades is the left bower
     machine.extend(
         [
             Play(EAST, parse_card("ad")),
@@ -86,7 +86,7 @@ def test_alone_the_machine_scores_a_clean_hand_as_the_whole_engine_does(
     """The simulator's players follow suit, so nothing there is for card knowledge or the
     judge to add: the machine alone must reach the same tricks and points."""
     rules = Rules.build({"preset": preset})
-    dealt = random_hand(random.Random(seed), rules, seed % 4)
+    dealt = random_hand(random.Random(seed), rules, Seat(seed % 4))
     machine = PlayMachine(rules, dealt.dealer, dealt.upcard, kitty=dealt.kitty)
     whole = HandState(rules, dealt.dealer, dealt.upcard, kitty=dealt.kitty)
     machine.extend(dealt.actions)

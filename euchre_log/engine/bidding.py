@@ -51,12 +51,16 @@ from .cards import (
     NINE,
     NO_SUIT,
     NOBODY,
+    NORTH,
     POWER,
     QUEEN,
     SEAT_LETTERS,
+    SEATS,
     SUIT_MASK,
     SUIT_NAMES,
     TEN,
+    Seat,
+    Suit,
     deck_mask,
     left_of,
     partner_of,
@@ -129,7 +133,7 @@ _THROW_IN_HIGH: Final = {
 }
 
 
-def throw_in_qualifies(name: str, cards: tuple[int, ...], trump: int) -> bool:
+def throw_in_qualifies(name: str, cards: tuple[int, ...], trump: Suit) -> bool:
     """Does this hand fit seed 004's definition of the named throw-in?
 
     ``trump`` is the trump suit, or the suit on offer when trump is not made yet; "only
@@ -153,7 +157,7 @@ DECK_MASKS: Final = {size: deck_mask(size) for size in (24, 25, 32)}
 """The cards of each deck size, as a mask."""
 
 
-def seat_text(seat: int) -> str:
+def seat_text(seat: Seat) -> str:
     return SEAT_LETTERS[seat]
 
 
@@ -213,10 +217,10 @@ class Bidding:
     def __init__(
         self,
         rules: Rules,
-        dealer: int,
+        dealer: Seat,
         upcard: int,
         *,
-        deal: dict[int, tuple[int, ...]] | None = None,
+        deal: dict[Seat, tuple[int, ...]] | None = None,
         kitty: tuple[int, ...] = (),
         number: int = 1,
     ) -> None:
@@ -224,7 +228,7 @@ class Bidding:
         self.number = number
         self.dealer = dealer
         self.upcard = upcard
-        self.deal: dict[int, tuple[int, ...]] = dict(deal or {})
+        self.deal: dict[Seat, tuple[int, ...]] = dict(deal or {})
         self.kitty = tuple(kitty)
         self.actions: list[Action] = []
         self.flags: list[Flag] = []
@@ -238,12 +242,12 @@ class Bidding:
         self.alone = False
         self.defender = NOBODY
         self.sitting = 0  # bit mask of seats that sit out
-        self.next_seat = [left_of(s) for s in range(4)]
+        self.next_seat = [left_of(s) for s in SEATS]
         self.trick_size = 4
 
         self.cards_at = [-1] * 20  # [trick * 4 + seat]: the card played
-        self.leaders: list[int] = []
-        self.winners: list[int] = []
+        self.leaders: list[Seat] = []
+        self.winners: list[Seat] = []
         self.trick = 0  # 0-based index of the trick being played
         self.trick_pos = 0
         self.led = NO_SUIT
@@ -262,7 +266,7 @@ class Bidding:
         self.named_suit = NO_SUIT  # the suit the dealer named for a turned-up Benny
         self.club_forced = False  # club euchre: a club is up and the dealer must take it
         self.exchanges = [0, 0, 0, 0]  # partner's-best swaps, per seat
-        self._eff: tuple[int, ...] = ()
+        self._eff: tuple[Suit, ...] = ()
         self._power: tuple[int, ...] = ()
         self._suit_mask: tuple[int, ...] = ()
         self._card_ok(upcard, "the upcard: ")
@@ -284,11 +288,11 @@ class Bidding:
         """True once the hand's outcome is settled: played out, passed out or penalised."""
         return self.phase == OVER
 
-    def active(self, seat: int) -> bool:
+    def active(self, seat: Seat) -> bool:
         """True when the seat takes part in the play (it does not sit out)."""
         return not (self.sitting >> seat) & 1
 
-    def to_act(self) -> int | None:
+    def to_act(self) -> Seat | None:
         """The seat whose turn it is, or None when the hand is over."""
         if self.phase == OVER:
             return None
@@ -301,7 +305,7 @@ class Bidding:
         p = self.phase
         if p == OVER:
             return f"hand {self.number} is over ({self.over_reason()})"
-        who = seat_text(self.to_act() or 0)
+        who = seat_text(self.to_act() or NORTH)
         if p == NAMING:
             return f"{who} (the dealer) must name the suit for the Benny first"
         if p == ROUND_ONE and self.club_forced:
@@ -323,11 +327,11 @@ class Bidding:
             return "a renege call was upheld"
         return "all five tricks were played"
 
-    def offered_suit(self) -> int:
+    def offered_suit(self) -> Suit:
         """The suit on offer in round one: the upcard's, or the one named for the Benny."""
         return self.named_suit if self.upcard == BENNY else suit_of(self.upcard)
 
-    def plays_made(self, seat: int) -> int:
+    def plays_made(self, seat: Seat) -> int:
         """How many cards the seat has played so far."""
         at = self.cards_at
         made = 0
@@ -344,14 +348,14 @@ class Bidding:
     def _refuse(self, did: str) -> IllegalAction:
         return IllegalAction(f"{did}, but {self.expected()}")
 
-    def _seat_ok(self, seat: int) -> None:
+    def _seat_ok(self, seat: Seat) -> None:
         if not (isinstance(seat, int) and 0 <= seat < 4):
             raise IllegalAction(f"{seat!r} is not a seat")
 
     def _flag(
         self,
         kind: str,
-        seat: int | None,
+        seat: Seat | None,
         trick: int | None,
         message: str,
         **proof: int | str | None,
@@ -360,7 +364,7 @@ class Bidding:
         self.flags.append(flag)
         return flag
 
-    def _bid_turn(self, seat: int, did: str, phase: int) -> None:
+    def _bid_turn(self, seat: Seat, did: str, phase: int) -> None:
         self._seat_ok(seat)
         if self.phase == phase and seat == self.turn:
             return
@@ -376,7 +380,7 @@ class Bidding:
             )
         raise self._refuse(did)
 
-    def order_words(self, seat: int) -> str:
+    def order_words(self, seat: Seat) -> str:
         """How the table says a round-one order by this seat."""
         if seat == self.dealer:
             return "took it up"
@@ -415,7 +419,7 @@ class Bidding:
             return
         self.turn = left_of(seat)
 
-    def _club_bid(self, seat: int, did: str) -> None:
+    def _club_bid(self, seat: Seat, did: str) -> None:
         """Club euchre: the dealer must take up a club; anything else is flagged once,
         and the bidding then runs as usual."""
         dealer = self.dealer
@@ -475,7 +479,7 @@ class Bidding:
         self._fix_trump(seat, suit, a.alone)
         self._start_play()
 
-    def _fix_trump(self, seat: int, suit: int, alone: bool) -> None:
+    def _fix_trump(self, seat: Seat, suit: Suit, alone: bool) -> None:
         self.trump = suit
         self.maker = seat
         self.alone = bool(alone)
@@ -485,17 +489,17 @@ class Bidding:
         if alone:
             self._sit_out(partner_of(seat))
 
-    def _sit_out(self, seat: int) -> None:
+    def _sit_out(self, seat: Seat) -> None:
         self.sitting |= 1 << seat
         nxt = self.next_seat
-        for s in range(4):
+        for s in SEATS:
             n = left_of(s)
             while (self.sitting >> n) & 1:
                 n = left_of(n)
             nxt[s] = n
         self.trick_size -= 1
 
-    def _leader(self) -> int:
+    def _leader(self) -> Seat:
         if self.alone and self.rules.loner_lead == "left_of_loner":
             start = left_of(self.maker)
         else:
@@ -619,7 +623,7 @@ class Bidding:
         self.blind = True
         self._dealer_picks_up()
 
-    def _hand_cards_ok(self, seat: int, cards: tuple[int, ...], did: str) -> None:
+    def _hand_cards_ok(self, seat: Seat, cards: tuple[int, ...], did: str) -> None:
         """The cards must be in the seat's hand, as far as the record knows."""
         if len(set(cards)) != len(cards):
             raise IllegalAction(f"{did}, but a card is listed twice")
@@ -757,24 +761,24 @@ class Bidding:
     def _upcard_taken(self) -> None:
         """The dealer picks the upcard up."""
 
-    def _take_discard(self, dealer: int, c: int | None) -> None:
+    def _take_discard(self, dealer: Seat, c: int | None) -> None:
         """The dealer discards ``c`` (None: nobody saw it); refuse a card not in the hand."""
 
-    def _check_held(self, seat: int, c: int, did: str) -> None:
+    def _check_held(self, seat: Seat, c: int, did: str) -> None:
         """Refuse ``c`` if the record places it outside ``seat``'s hand."""
 
     def _check_taken(self, c: int, shown: tuple[int, ...], did: str) -> None:
         """Refuse ``c`` as a card a farmer's hand takes from the kitty, if it cannot be."""
 
     def _farmer_swap(
-        self, seat: int, shown: tuple[int, ...], received: tuple[int, ...], three_card: bool
+        self, seat: Seat, shown: tuple[int, ...], received: tuple[int, ...], three_card: bool
     ) -> None:
         """A farmer's hand: ``shown`` go to the kitty, ``received`` (if known) come out."""
 
-    def _shown_hand(self, seat: int, shown: tuple[int, ...]) -> None:
+    def _shown_hand(self, seat: Seat, shown: tuple[int, ...]) -> None:
         """A throw-in showed the seat's whole hand."""
 
-    def _exchange(self, seat: int, partner: int, gave: int | None, received: int | None) -> None:
+    def _exchange(self, seat: Seat, partner: Seat, gave: int | None, received: int | None) -> None:
         """Partner's best: ``seat`` gave ``gave`` and took ``received`` (None: unseen)."""
 
 

@@ -29,7 +29,7 @@ from typing import Final
 
 from .actions import Action, Pass, Play
 from .bidding import DECK_MASKS, seat_text
-from .cards import CARD_TEXT, HAND_SIZE, N_CARDS, NO_SUIT, NOBODY
+from .cards import CARD_TEXT, HAND_SIZE, N_CARDS, NO_SUIT, NOBODY, SEATS, Seat, Suit
 from .flags import IllegalAction
 from .play import PlayMachine
 from .rules import Rules
@@ -69,10 +69,10 @@ class CardKnowledge(PlayMachine):
     def __init__(
         self,
         rules: Rules,
-        dealer: int,
+        dealer: Seat,
         upcard: int,
         *,
-        deal: dict[int, tuple[int, ...]] | None = None,
+        deal: dict[Seat, tuple[int, ...]] | None = None,
         kitty: tuple[int, ...] = (),
         number: int = 1,
     ) -> None:
@@ -92,21 +92,21 @@ class CardKnowledge(PlayMachine):
 
     # -- public questions
 
-    def known_cards(self, seat: int) -> int:
+    def known_cards(self, seat: Seat) -> int:
         """The cards (a mask) the record places in ``seat``'s hand now, not yet played
         (all but ``slack`` of them surely still there)."""
         return self.held[seat]
 
-    def knows_hand(self, seat: int) -> bool:
+    def knows_hand(self, seat: Seat) -> bool:
         """Does the record hold ``seat``'s whole hand (as dealt, or as it became)?"""
         return self.hand_known[seat]
 
-    def knows_cards(self, seat: int) -> bool:
+    def knows_cards(self, seat: Seat) -> bool:
         """Does the record know every card ``seat`` holds now: its whole hand, and no
         known card that an unseen discard or swap may have taken away?"""
         return self.hand_known[seat] and not self.slack[seat]
 
-    def showed_out(self, seat: int, suit: int) -> bool:
+    def showed_out(self, seat: Seat, suit: Suit) -> bool:
         """Has ``seat`` shown out of ``suit`` (its effective suit) this hand?"""
         return bool((self.void[seat] >> suit) & 1)
 
@@ -151,17 +151,17 @@ class CardKnowledge(PlayMachine):
             return f"{seat_text(self.dealer)}'s discard"
         if o == PLAYED:
             for t in range(5):
-                for s in range(4):
+                for s in SEATS:
                     if self.cards_at[t * 4 + s] == c:
                         return f"already played by {seat_text(s)} on trick {t + 1}"
             return "already played"
         if 0 <= o < 4:
             if c == self.upcard and o == self.dealer:
-                return f"the upcard, which {seat_text(o)} took up"
-            return f"in {seat_text(o)}'s hand"
+                return f"the upcard, which {seat_text(Seat(o))} took up"
+            return f"in {seat_text(Seat(o))}'s hand"
         return "not seen yet"
 
-    def possible_cards(self, seat: int) -> int:
+    def possible_cards(self, seat: Seat) -> int:
         """The cards (a mask) that may be in ``seat``'s hand now, as far as the record
         knows: the known ones, and any card not seen elsewhere unless the hand is known."""
         known = self.held[seat]
@@ -184,7 +184,7 @@ class CardKnowledge(PlayMachine):
 
     # -- the machine's hooks
 
-    def _take_card(self, seat: int, c: int) -> bool:
+    def _take_card(self, seat: Seat, c: int) -> bool:
         owner = self.owner
         o = owner[c]
         if o == seat:
@@ -199,7 +199,7 @@ class CardKnowledge(PlayMachine):
         self.held[seat] &= ~(1 << c)
         return fresh
 
-    def _take_borrowed(self, seat: int, c: int, o: int) -> None:
+    def _take_borrowed(self, seat: Seat, c: int, o: int) -> None:
         """Why the seat cannot play ``c``; or, for the card that came over in an unseen
         partner's-best swap, take it into the seat's hand (and return)."""
         who = seat_text(seat)
@@ -214,11 +214,13 @@ class CardKnowledge(PlayMachine):
             raise IllegalAction(f"{who} played {CARD_TEXT[c]}, but it is {self._where(c)}")
         raise IllegalAction(f"{who} played {CARD_TEXT[c]}, but {who}'s dealt hand does not hold it")
 
-    def _card_played(self, seat: int, c: int, suit: int, off: int, trick: int, fresh: bool) -> None:
+    def _card_played(
+        self, seat: Seat, c: int, suit: Suit, off: Suit, trick: int, fresh: bool
+    ) -> None:
         if off != NO_SUIT:
             self._show_out(seat, off, c, trick)
 
-    def _show_out(self, seat: int, suit: int, c: int, trick: int) -> bool:
+    def _show_out(self, seat: Seat, suit: Suit, c: int, trick: int) -> bool:
         """``seat`` played ``c`` to ``trick`` on a lead of ``suit`` it did not follow:
         record the void; whether it is new."""
         if (self.void[seat] >> suit) & 1:
@@ -234,7 +236,7 @@ class CardKnowledge(PlayMachine):
         if action.__class__ is not Pass and action.__class__ is not Play:
             self.unseen = self._unseen_mask()
 
-    def _reveal(self, seat: int, c: int) -> None:
+    def _reveal(self, seat: Seat, c: int) -> None:
         """``c`` is shown to be in ``seat``'s hand (with a renege call)."""
         self.owner[c] = seat
         self.held[seat] |= 1 << c
@@ -248,7 +250,7 @@ class CardKnowledge(PlayMachine):
         self.owner[up] = dealer
         self.held[dealer] |= 1 << up
 
-    def _take_discard(self, dealer: int, c: int | None) -> None:
+    def _take_discard(self, dealer: Seat, c: int | None) -> None:
         if c is None:
             self.slack[dealer] = 1
             return
@@ -263,7 +265,7 @@ class CardKnowledge(PlayMachine):
         self.owner[c] = DISCARDED
         self.held[dealer] &= ~(1 << c)
 
-    def _check_held(self, seat: int, c: int, did: str) -> None:
+    def _check_held(self, seat: Seat, c: int, did: str) -> None:
         o = self.owner[c]
         if o != seat and not (o == UNSEEN and not self.hand_known[seat]):
             where = self._where(c) if o != UNSEEN else f"not in {seat_text(seat)}'s dealt hand"
@@ -277,7 +279,7 @@ class CardKnowledge(PlayMachine):
             raise IllegalAction(f"{did} and took {CARD_TEXT[c]}, but the upcard stays on the kitty")
 
     def _farmer_swap(
-        self, seat: int, shown: tuple[int, ...], received: tuple[int, ...], three_card: bool
+        self, seat: Seat, shown: tuple[int, ...], received: tuple[int, ...], three_card: bool
     ) -> None:
         if not received and three_card:
             # The farmer takes the kitty's three hidden cards: known if the kitty is.
@@ -298,12 +300,12 @@ class CardKnowledge(PlayMachine):
             self.owner[c] = seat
             self.held[seat] |= 1 << c
 
-    def _shown_hand(self, seat: int, shown: tuple[int, ...]) -> None:
+    def _shown_hand(self, seat: Seat, shown: tuple[int, ...]) -> None:
         for c in shown:
             self.owner[c] = seat
             self.held[seat] |= 1 << c
 
-    def _exchange(self, seat: int, partner: int, gave: int | None, received: int | None) -> None:
+    def _exchange(self, seat: Seat, partner: Seat, gave: int | None, received: int | None) -> None:
         if gave is not None:
             self.owner[gave] = partner
             self.held[seat] &= ~(1 << gave)

@@ -33,8 +33,12 @@ from .cards import (
     HAND_SIZE,
     NO_SUIT,
     NOBODY,
+    SEATS,
     SUIT_NAMES,
     SUIT_SINGULAR,
+    SUITS,
+    Seat,
+    Suit,
     cards_of,
     legal_mask,
     same_colour,
@@ -70,10 +74,10 @@ class DisputeJudge(CardKnowledge):
     def __init__(
         self,
         rules: Rules,
-        dealer: int,
+        dealer: Seat,
         upcard: int,
         *,
-        deal: dict[int, tuple[int, ...]] | None = None,
+        deal: dict[Seat, tuple[int, ...]] | None = None,
         kitty: tuple[int, ...] = (),
         number: int = 1,
     ) -> None:
@@ -85,7 +89,9 @@ class DisputeJudge(CardKnowledge):
         self.settled_at = -1  # index of the action at which the upheld call's penalty applied
         self.shown_cards = [0, 0, 0, 0]  # cards shown with renege calls: certainly held
 
-    def _card_played(self, seat: int, c: int, suit: int, off: int, trick: int, fresh: bool) -> None:
+    def _card_played(
+        self, seat: Seat, c: int, suit: Suit, off: Suit, trick: int, fresh: bool
+    ) -> None:
         """Every card played: flag the renege it proves, judge the pending calls again,
         and look for a renege that elimination now works out."""
         void, reneged = self.void, self.reneged
@@ -123,7 +129,7 @@ class DisputeJudge(CardKnowledge):
             # and 9 others at most), no hand can be worked out.
             self._worked_out(trick)
 
-    def _lead_words(self, suit: int) -> str:
+    def _lead_words(self, suit: Suit) -> str:
         if suit == self.trump:
             return f"a trump lead ({SUIT_NAMES[suit]})"
         return f"a {SUIT_SINGULAR[suit]} lead"
@@ -134,7 +140,7 @@ class DisputeJudge(CardKnowledge):
             return f"{text} (the left bower, a {SUIT_SINGULAR[self.trump]})"
         return text
 
-    def _renege_later_play(self, seat: int, suit: int, c: int, trick: int) -> None:
+    def _renege_later_play(self, seat: Seat, suit: Suit, c: int, trick: int) -> None:
         """``seat`` showed out of ``suit`` earlier and has now played one of it."""
         at = self.showout_trick[seat * 4 + suit]
         played = self.showout_card[seat * 4 + suit]
@@ -154,8 +160,8 @@ class DisputeJudge(CardKnowledge):
 
     def _renege_held(
         self,
-        seat: int,
-        suit: int,
+        seat: Seat,
+        suit: Suit,
         c: int,
         trick: int,
         held: int,
@@ -305,7 +311,7 @@ class DisputeJudge(CardKnowledge):
         holding = self._holding(accused, suit, certain)
         return UPHELD if holding == _MUST else FALSE if holding == _CANNOT else PENDING
 
-    def _holding(self, seat: int, suit: int, certain: int) -> int:
+    def _holding(self, seat: Seat, suit: int, certain: int) -> int:
         """Must the seat's hand now hold a card of the mask ``suit``, can it not, or may
         it (``_MUST``, ``_CANNOT``, ``_MAYBE``)? ``certain`` cards (shown) are in it and
         are not of the suit. The hand holds the cards left to play: all but ``slack`` of
@@ -343,7 +349,7 @@ class DisputeJudge(CardKnowledge):
         played."""
         unseen, void, reneged, sitting = self.unseen, self.void, self.reneged, self.sitting
         cards_at, at = self.cards_at, trick * 4
-        for seat in range(4):
+        for seat in SEATS:
             open_ = void[seat] & ~reneged[seat]
             if not open_ or (sitting >> seat) & 1:
                 continue
@@ -357,7 +363,7 @@ class DisputeJudge(CardKnowledge):
             # than it has cards. A hand its known cards fill has room for no other card.
             filled = held.bit_count() - slack >= left
             open_hand = not filled and not self.hand_known[seat]
-            for suit in range(4):
+            for suit in SUITS:
                 if not (open_ >> suit) & 1:
                     continue
                 mask = self._suit_mask[suit]
@@ -470,13 +476,13 @@ class DisputeJudge(CardKnowledge):
             )
         return tuple(out)
 
-    def _check_claim(self, seat: int, did: str) -> bool:
+    def _check_claim(self, seat: Seat, did: str) -> bool:
         """When every card still held is known, is the claim good against every legal
         defence? A claim the other side could beat is flagged ``bad_claim`` with the play
         that beats it; the hand is still scored as claimed, as tables do. Returns whether
         the claim could be checked."""
         hands = [0, 0, 0, 0]
-        for s in range(4):
+        for s in SEATS:
             if not self.active(s):
                 continue
             possible = self.possible_cards(s)
@@ -497,7 +503,7 @@ class DisputeJudge(CardKnowledge):
                 BAD_CLAIM,
                 seat,
                 verdict.trick,
-                f"{did}, but {seat_text(verdict.seat)} could win trick {verdict.trick} "
+                f"{did}, but {seat_text(Seat(verdict.seat))} could win trick {verdict.trick} "
                 f"with {self._card_words(verdict.card)}",
                 card=verdict.card,
                 accused=verdict.seat,

@@ -57,7 +57,20 @@ from .bidding import (
     Legality,
     seat_text,
 )
-from .cards import CARD_TEXT, HAND_SIZE, N_CARDS, NO_SUIT, NOBODY, TEAM_NAMES, cards_of, legal_mask
+from .cards import (
+    CARD_TEXT,
+    HAND_SIZE,
+    N_CARDS,
+    NO_SUIT,
+    NOBODY,
+    SEATS,
+    SUITS,
+    TEAM_NAMES,
+    Seat,
+    Suit,
+    cards_of,
+    legal_mask,
+)
 from .flags import Flag, IllegalAction
 from .limits import MAX_PENALTY
 from .scoring import RENEGE_PENALTY, trick_points
@@ -119,14 +132,14 @@ class PlayMachine(Bidding):
         p = self.phase
         candidates: list[Action] = []
         if p == NAMING:
-            candidates = [BennySuit(seat, s) for s in range(4)]
+            candidates = [BennySuit(seat, s) for s in SUITS]
         elif p == ROUND_ONE:
             candidates = [Pass(seat), Order(seat, False), Order(seat, True)]
             if self.rules.blind_double_loner and not self.bids:
                 candidates.append(BlindDoubleLoner(seat))
         elif p == ROUND_TWO:
             candidates = [Pass(seat)]
-            candidates += [Call(seat, s, alone) for s in range(4) for alone in (False, True)]
+            candidates += [Call(seat, s, alone) for s in SUITS for alone in (False, True)]
         elif p == DISCARD:
             candidates = [Discard(seat, None)]
             candidates += [Discard(seat, c) for c in cards_of(self.possible_cards(seat))]
@@ -136,7 +149,7 @@ class PlayMachine(Bidding):
                 held = legal_mask(held, self.led if self.trick_pos else NO_SUIT, self.trump)
             candidates = [Play(seat, c) for c in cards_of(held)]
         if self.alone and self.defender == NOBODY and not self.trick and not self.trick_pos:
-            candidates += [DefendAlone(s) for s in range(4) if (s & 1) != (self.maker & 1)]
+            candidates += [DefendAlone(s) for s in SEATS if (s & 1) != (self.maker & 1)]
         return [a for a in candidates if self.can(a) is LEGAL]
 
     def snapshot(self) -> tuple[object, ...]:
@@ -200,7 +213,7 @@ class PlayMachine(Bidding):
     def _play(self, a: Play) -> None:
         self._play_run((a,), 0, None)
 
-    def _refuse_play(self, seat: int, c: object) -> None:
+    def _refuse_play(self, seat: Seat, c: object) -> None:
         """Why a play cannot have happened: out of turn, out of the phase, or not a card."""
         who = seat_text(seat)
         if self.phase != PLAY or seat != self.turn:
@@ -374,7 +387,7 @@ class PlayMachine(Bidding):
     # -- what card knowledge and the dispute judge fill in. Alone, the machine knows only
     # the cards played.
 
-    def _take_card(self, seat: int, c: int) -> bool:
+    def _take_card(self, seat: Seat, c: int) -> bool:
         """May ``seat`` play ``c`` now, as far as the record knows where it is? Raises
         ``IllegalAction`` if not; returns whether the play tells the record something
         new (a card nobody knew the seat held)."""
@@ -384,7 +397,9 @@ class PlayMachine(Bidding):
             raise IllegalAction(f"{who} played {CARD_TEXT[c]}, but it is already played")
         return True
 
-    def _card_played(self, seat: int, c: int, suit: int, off: int, trick: int, fresh: bool) -> None:
+    def _card_played(
+        self, seat: Seat, c: int, suit: Suit, off: Suit, trick: int, fresh: bool
+    ) -> None:
         """``seat`` played ``c`` (of effective ``suit``) to ``trick`` (0-based), failing to
         follow ``off`` (``NO_SUIT`` when it followed or led); ``fresh`` as ``_take_card``
         said."""
@@ -392,11 +407,11 @@ class PlayMachine(Bidding):
     def _recorded(self, action: Action) -> None:
         """An action other than a play was recorded (before it joins ``actions``)."""
 
-    def _check_claim(self, seat: int, did: str) -> bool:
+    def _check_claim(self, seat: Seat, did: str) -> bool:
         """Check a claim against the cards still held; whether it could be checked."""
         return False
 
-    def possible_cards(self, seat: int) -> int:
+    def possible_cards(self, seat: Seat) -> int:
         """The cards (a mask) that may be in ``seat``'s hand now: alone, the machine
         knows only that a card played is gone."""
         gone = 0
@@ -405,7 +420,7 @@ class PlayMachine(Bidding):
                 gone |= 1 << c
         return self._deck_mask & ~gone
 
-    def knows_cards(self, seat: int) -> bool:
+    def knows_cards(self, seat: Seat) -> bool:
         """Does the record know every card ``seat`` holds now? Alone, the machine never
         does."""
         return False

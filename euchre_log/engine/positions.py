@@ -8,12 +8,12 @@ The solver (``engine.solver``) knows nothing of the record; this module reads a
 from __future__ import annotations
 
 from .actions import Play
-from .cards import HAND_SIZE, NO_SUIT, NOBODY, SEAT_LETTERS
+from .cards import HAND_SIZE, NO_SUIT, NOBODY, SEAT_LETTERS, SEATS, Seat
 from .hand import PLAY, HandState
 from .solver import Position
 
 
-def start_cards(hand: HandState, seat: int) -> int | None:
+def start_cards(hand: HandState, seat: Seat) -> int | None:
     """The cards ``seat`` held when play began (a bit mask), or None when the record does
     not show them all: the cards it played, and the cards still known to be in its hand
     (after a claim, the cards the record allows it to hold, when they are exactly the
@@ -53,7 +53,7 @@ def start_position(hand: HandState) -> Position:
     else:
         raise ValueError("play has not begun")
     masks = [0, 0, 0, 0]
-    for seat in range(4):
+    for seat in SEATS:
         if not hand.active(seat):
             continue
         cards = start_cards(hand, seat)
