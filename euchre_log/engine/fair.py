@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from .actions import Action, Call, FarmersHand, Order, PartnersBest, Pass, Play
+from .actions import Action, Call, FarmersHand, Order, PartnersBest, Pass, Play, field_repr
 from .cards import POWER, SEATS, SUIT_LETTERS, SUITS, Seat, Suit, left_of, partner_of
 from .hand import ROUND_ONE, ROUND_TWO, HandState
 from .positions import start_position
@@ -366,7 +366,7 @@ def hand_seed(hand: HandState) -> str:
     journal's head."""
     deal = sorted(hand.deal.items())
     record = repr((hand.rules, hand.number, hand.dealer, hand.upcard, deal, hand.kitty))
-    record += repr(hand.actions)
+    record += "[" + ", ".join(map(field_repr, hand.actions)) + "]"
     return hashlib.sha256(record.encode("utf-8")).hexdigest()
 
 

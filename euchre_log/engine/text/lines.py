@@ -68,7 +68,7 @@ def new_hand(line: str, rules: Rules, dealer: Seat = NORTH, *, number: int = 1) 
     >>> from euchre_log.engine.rules import Rules
     >>> hand = new_hand("deal E ah kh qh td 9c 9s p", Rules())
     >>> hand.dealer, hand.deal, hand.actions
-    (0, {1: (23, 22, 21, 11, 2)}, [Pass(seat=1)])
+    (0, {1: (23, 22, 21, 11, 2)}, [Pass(E)])
     """
     commands, hand = _read_line(line, None, TABLE, rules, dealer, number)
     if hand is None or any(isinstance(c, (Undo, End, Meta)) for c in commands):
@@ -145,7 +145,7 @@ def apply_line(hand: HandState, line: str, speaker: Speaker = TABLE) -> tuple[Fl
     >>> apply_line(hand, "o 9d")
     ()
     >>> hand.actions
-    [Order(seat=1, alone=False), Discard(seat=0, card=10)]
+    [Order(E), Discard(N, 9D)]
     """
     commands = parse_line(line, hand, speaker)
     for command in commands:

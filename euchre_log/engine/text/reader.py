@@ -6,7 +6,7 @@ hand as the commands before it left it (see ``engine.text``).
 >>> from euchre_log.engine.text import At
 >>> reader = Reader("ppo")
 >>> reader.next(At.of(HandState(Rules(), NORTH, parse_card("9h"))))
-Step(commands=(Pass(seat=1),), token='p', word=0)
+Step(commands=(Pass(E),), token='p', word=0)
 """
 
 from __future__ import annotations
