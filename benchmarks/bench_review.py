@@ -37,14 +37,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from euchre_log.engine.cards import SEATS
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.corpus import PLAYERS, write_corpus  # noqa: E402
 from euchre_log.engine import GameState, Rules  # noqa: E402
+from euchre_log.engine.cards import SEATS  # noqa: E402
 from euchre_log.engine.hand import HandState  # noqa: E402
 from euchre_log.engine.review import HandReview, review_hand  # noqa: E402
 from euchre_log.engine.simulate import random_game  # noqa: E402

@@ -18,13 +18,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from euchre_log.engine.cards import SEATS
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from euchre_log.engine import GameState, Rules  # noqa: E402
+from euchre_log.engine.cards import SEATS  # noqa: E402
 from euchre_log.engine.simulate import random_game  # noqa: E402
 from euchre_log.formats.writer import game_info, log_dict  # noqa: E402
 

@@ -32,14 +32,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from euchre_log.engine.cards import Seat
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from euchre_log.engine.actions import Play  # noqa: E402
-from euchre_log.engine.cards import CARD_TEXT, parse_card  # noqa: E402
+from euchre_log.engine.cards import CARD_TEXT, SEATS, Seat, parse_card  # noqa: E402
 from euchre_log.engine.knowledge import knowledge  # noqa: E402
 from euchre_log.engine.rules import Rules  # noqa: E402
 from euchre_log.engine.text import parse_line  # noqa: E402
@@ -115,7 +113,7 @@ def after(hand: Hand, with_deal: bool) -> tuple[list[str], list[str]]:
     plays = [a for a in hand.actions if a["type"] == "play"]
     for k, a in enumerate(plays):
         current = session.hand
-        if current is None or sum(current.plays_made(Seat(s)) for s in range(4)) > k:
+        if current is None or sum(current.plays_made(s) for s in SEATS) > k:
             continue  # filled in already
         if session.forced() is not None:
             # The live recorder plays what the record proves after a line: end the line.
@@ -223,7 +221,7 @@ def hands() -> Iterator[Hand]:
                     state.dealer,
                     state.upcard,
                     doc,
-                    deal if len(deal) == sum(state.active(Seat(s)) for s in range(4)) else None,
+                    deal if len(deal) == sum(state.active(s) for s in SEATS) else None,
                     (r.maker, r.tricks, r.points, r.outcome),
                 )
 

@@ -27,13 +27,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from euchre_log.engine.cards import WEST
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.startup import token_lines  # noqa: E402
+from euchre_log.engine.cards import WEST  # noqa: E402
 
 CLI = [sys.executable, "-m", "euchre_log"]
 

@@ -26,14 +26,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from euchre_log.engine.cards import Seat
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from euchre_log.engine import actions as A  # noqa: E402
-from euchre_log.engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, left_of  # noqa: E402
+from euchre_log.engine.cards import (  # noqa: E402
+    CARD_TEXT,
+    SEAT_LETTERS,
+    SUIT_LETTERS,
+    Seat,
+    left_of,
+)
 from euchre_log.engine.game import GameState  # noqa: E402
 from euchre_log.engine.rules import Rules  # noqa: E402
 from euchre_log.engine.simulate import random_game, random_hand  # noqa: E402
