@@ -43,6 +43,7 @@ if str(ROOT) not in sys.path:
 
 from benchmarks.corpus import PLAYERS, write_corpus  # noqa: E402
 from euchre_log.engine import GameState, Rules  # noqa: E402
+from euchre_log.engine.cards import SEATS  # noqa: E402
 from euchre_log.engine.hand import HandState  # noqa: E402
 from euchre_log.engine.review import HandReview, review_hand  # noqa: E402
 from euchre_log.engine.simulate import random_game  # noqa: E402
@@ -76,7 +77,7 @@ def long_game(path: Path, hands: int, seed: int) -> Path:
     rules = Rules.build({"preset": "family", "target": 1000})
     state = GameState(rules)
     for dealt in random_game(rng, rules, max_hands=hands):
-        deal = {s: dealt.hands[s] for s in range(4)} if rng.random() < 0.5 else None
+        deal = {s: dealt.hands[s] for s in SEATS} if rng.random() < 0.5 else None
         hand = state.start_hand(dealt.dealer, dealt.upcard, deal=deal)
         hand.extend(dealt.actions)
     doc = log_dict(game_info(PLAYERS, rules, title=f"{hands} hands"), state, with_results=False)

@@ -23,6 +23,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from euchre_log.engine import GameState, Rules  # noqa: E402
+from euchre_log.engine.cards import SEATS  # noqa: E402
 from euchre_log.engine.simulate import random_game  # noqa: E402
 from euchre_log.formats.writer import game_info, log_dict  # noqa: E402
 
@@ -44,7 +45,7 @@ def games(hands: int, seed: int) -> Iterator[dict[str, Any]]:
         rules = Rules.build(RULE_SETS[i % len(RULE_SETS)])
         state = GameState(rules)
         for dealt in random_game(rng, rules):
-            deal = {s: dealt.hands[s] for s in range(4)} if rng.random() < 0.5 else None
+            deal = {s: dealt.hands[s] for s in SEATS} if rng.random() < 0.5 else None
             hand = state.start_hand(dealt.dealer, dealt.upcard, deal=deal)
             hand.extend(dealt.actions)
         total += len(state.hands)

@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from euchre_log.engine.actions import Play  # noqa: E402
-from euchre_log.engine.cards import CARD_TEXT, parse_card  # noqa: E402
+from euchre_log.engine.cards import CARD_TEXT, SEATS, Seat, parse_card  # noqa: E402
 from euchre_log.engine.knowledge import knowledge  # noqa: E402
 from euchre_log.engine.rules import Rules  # noqa: E402
 from euchre_log.engine.text import parse_line  # noqa: E402
@@ -63,7 +63,7 @@ class Hand:
     dealer: int
     upcard: int
     actions: list[dict[str, Any]]
-    deal: dict[int, tuple[int, ...]] | None
+    deal: dict[Seat, tuple[int, ...]] | None
     result: tuple[Any, ...]
 
 
@@ -113,7 +113,7 @@ def after(hand: Hand, with_deal: bool) -> tuple[list[str], list[str]]:
     plays = [a for a in hand.actions if a["type"] == "play"]
     for k, a in enumerate(plays):
         current = session.hand
-        if current is None or sum(current.plays_made(s) for s in range(4)) > k:
+        if current is None or sum(current.plays_made(s) for s in SEATS) > k:
             continue  # filled in already
         if session.forced() is not None:
             # The live recorder plays what the record proves after a line: end the line.
@@ -171,7 +171,7 @@ def _result_maker_team(hand: Hand) -> int:
 
 
 def _session(hand: Hand, with_deal: bool) -> Session:
-    session = Session(hand.rules, hand.dealer)
+    session = Session(hand.rules, Seat(hand.dealer))
     if with_deal and hand.deal:
         for seat, cards in hand.deal.items():
             session.feed(f"deal {'NESW'[seat]} " + " ".join(CARD_TEXT[c] for c in cards))
@@ -210,7 +210,7 @@ def hands() -> Iterator[Hand]:
                     continue
                 if state.flags:
                     continue
-                deal: dict[int, tuple[int, ...]] = {}
+                deal: dict[Seat, tuple[int, ...]] = {}
                 for seat in knowledge(state):
                     if seat.dealt is not None and len(seat.dealt) == 5:
                         deal[seat.seat] = seat.dealt
@@ -221,7 +221,7 @@ def hands() -> Iterator[Hand]:
                     state.dealer,
                     state.upcard,
                     doc,
-                    deal if len(deal) == sum(state.active(s) for s in range(4)) else None,
+                    deal if len(deal) == sum(state.active(s) for s in SEATS) else None,
                     (r.maker, r.tricks, r.points, r.outcome),
                 )
 

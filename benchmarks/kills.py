@@ -32,6 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.startup import token_lines  # noqa: E402
+from euchre_log.engine.cards import WEST  # noqa: E402
 
 CLI = [sys.executable, "-m", "euchre_log"]
 
@@ -42,7 +43,7 @@ def script(seed: int) -> list[str]:
     from euchre_log.engine.simulate import random_game
 
     rules = Rules.build({"preset": "north-american"})
-    return token_lines(list(random_game(random.Random(seed), rules, first_dealer=3)))
+    return token_lines(list(random_game(random.Random(seed), rules, first_dealer=WEST)))
 
 
 def entries(db: Path, game: int) -> int:

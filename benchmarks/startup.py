@@ -31,7 +31,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from euchre_log.engine import actions as A  # noqa: E402
-from euchre_log.engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, left_of  # noqa: E402
+from euchre_log.engine.cards import (  # noqa: E402
+    CARD_TEXT,
+    SEAT_LETTERS,
+    SUIT_LETTERS,
+    Seat,
+    left_of,
+)
 from euchre_log.engine.game import GameState  # noqa: E402
 from euchre_log.engine.rules import Rules  # noqa: E402
 from euchre_log.engine.simulate import random_game, random_hand  # noqa: E402
@@ -64,11 +70,11 @@ def long_game(
     dealt_hands: list[object] = []
     dealer = 0
     while len(dealt_hands) < hands or len(token_lines(dealt_hands)) < lines:
-        dealt = random_hand(rng, rules, dealer)
+        dealt = random_hand(rng, rules, Seat(dealer))
         hand = state.start_hand(dealt.dealer, dealt.upcard)
         hand.extend(dealt.actions)
         dealt_hands.append(dealt)
-        dealer = left_of(dealer)
+        dealer = left_of(Seat(dealer))
     return rules, dealt_hands
 
 

@@ -44,8 +44,11 @@ from euchre_log.engine.cards import (
     JACK,
     NINE,
     SEAT_LETTERS,
+    SEATS,
     SUIT_LETTERS,
     TEN,
+    Seat,
+    Suit,
     deck,
     left_of,
     partner_of,
@@ -168,8 +171,8 @@ def draw_hand(data: st.DataObject, rules: Rules, dealer: int) -> DealtHand:
     """A legal hand: a drawn deal, then every action drawn from what is legal."""
     hands, upcard, kitty = draw_deal(data, rules)
     dealt = tuple(tuple(h) for h in hands)
-    actions = draw_actions(data, HandState(rules, dealer, upcard), hands, kitty)
-    return DealtHand(dealer, upcard, dealt, kitty, tuple(actions))
+    actions = draw_actions(data, HandState(rules, Seat(dealer), upcard), hands, kitty)
+    return DealtHand(Seat(dealer), upcard, dealt, kitty, tuple(actions))
 
 
 def draw_game(
@@ -189,11 +192,11 @@ def draw_game(
     dealer = first_dealer
     while game.winner is None and len(out) < max_hands:
         hands, upcard, kitty = draw_deal(data, rules)
-        state = game.start_hand(dealer, upcard, deal={s: tuple(hands[s]) for s in range(4)})
+        state = game.start_hand(Seat(dealer), upcard, deal={s: tuple(hands[s]) for s in SEATS})
         dealt = tuple(tuple(h) for h in hands)
         actions = draw_actions(data, state, hands, kitty, defender_first)
-        out.append(DealtHand(dealer, upcard, dealt, kitty, tuple(actions)))
-        dealer = left_of(dealer)
+        out.append(DealtHand(Seat(dealer), upcard, dealt, kitty, tuple(actions)))
+        dealer = left_of(Seat(dealer))
     return game, out
 
 
@@ -224,7 +227,7 @@ def draw_actions(
 
     if upcard == BENNY:
         suit = choose(list(SUIT_LETTERS), f"{who(dealer)} names for the Benny")
-        do(BennySuit(dealer, SUIT_LETTERS.index(suit)))
+        do(BennySuit(dealer, Suit(SUIT_LETTERS.index(suit))))
     offered = state.offered_suit()
 
     # A farmer's hand, before the bidding.
@@ -237,7 +240,7 @@ def draw_actions(
                     hidden[:] = hidden[3:] + same
                     live[seat] = sorted([c for c in live[seat] if c not in same] + got)
                     seen = choose([False, True], "the cards taken are seen")
-                    do(FarmersHand(seat, tuple(same), tuple(got) if seen else ()))
+                    do(FarmersHand(Seat(seat), tuple(same), tuple(got) if seen else ()))
                     break
         elif rules.farmers_hand == "five_card" and len(hidden) >= HAND_SIZE:
             weak = all(effective_suit(c, offered) != offered for c in live[seat]) and not any(
@@ -260,7 +263,7 @@ def draw_actions(
                 hidden[:] = [c for c in hidden if c not in got] + list(whole)
                 live[seat] = sorted(got)
                 seen = choose([False, True], "the cards taken are seen")
-                do(FarmersHand(seat, whole, tuple(got) if seen else ()))
+                do(FarmersHand(Seat(seat), whole, tuple(got) if seen else ()))
                 break  # one farmer's hand per deal
 
     if _throw_in(data, state, live, offered, before_make=True, do=do):
@@ -288,7 +291,7 @@ def draw_actions(
         if bid == "pass":
             do(Pass(seat))
         else:
-            do(Call(seat, SUIT_LETTERS.index(bid[0]), alone=bid.endswith("alone")))
+            do(Call(seat, Suit(SUIT_LETTERS.index(bid[0])), alone=bid.endswith("alone")))
     if state.phase == OVER:
         return actions
 
@@ -313,7 +316,7 @@ def draw_actions(
         for seat in (state.maker if state.alone else -1, state.defender):
             if seat < 0 or not choose([False, True], f"{who(seat)} exchanges with the partner"):
                 continue
-            partner = partner_of(seat)
+            partner = partner_of(Seat(seat))
             given = _card(data, live[seat], f"{who(seat)} gives")
             back = _card(data, live[partner], f"{who(partner)} gives back")
             live[seat].remove(given)
@@ -321,7 +324,7 @@ def draw_actions(
             live[seat].append(back)
             live[partner].append(given)
             seen = choose([True, False], "the exchange is seen")
-            do(PartnersBest(seat, given if seen else None, back if seen else None))
+            do(PartnersBest(Seat(seat), given if seen else None, back if seen else None))
 
     if _throw_in(data, state, live, trump, before_make=False, do=do):
         return actions
@@ -340,7 +343,7 @@ def _defend_alone(data: st.DataObject, state: HandState, do: Any) -> None:
         defenders = [s for s in range(4) if (s & 1) != (state.maker & 1)]
         seat = data.draw(st.sampled_from([None, *defenders]), label="defends alone")
         if seat is not None:
-            do(DefendAlone(seat))
+            do(DefendAlone(Seat(seat)))
 
 
 def _throw_in(
@@ -358,11 +361,11 @@ def _throw_in(
             continue  # "no ace, no face" is declared after trump is made, the others before
         for seat in range(4):
             cards = tuple(sorted(live[seat]))
-            if not state.active(seat) or len(cards) != HAND_SIZE:
+            if not state.active(Seat(seat)) or len(cards) != HAND_SIZE:
                 continue
-            if throw_in_qualifies(name, cards, trump) and data.draw(
+            if throw_in_qualifies(name, cards, Suit(trump)) and data.draw(
                 st.booleans(), label=f"{SEAT_LETTERS[seat]} throws in {name}"
             ):
-                do(ThrowIn(seat, name, cards))
+                do(ThrowIn(Seat(seat), name, cards))
                 return True
     return False

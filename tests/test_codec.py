@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_log.engine import actions as A
+from euchre_log.engine.cards import EW, NORTH, SEATS, SOUTH
 from euchre_log.engine.record import StartHand
 from euchre_log.engine.rules import Rules
 from euchre_log.engine.simulate import random_game
@@ -31,9 +32,9 @@ def entries() -> list[tuple[str, str]]:
     """(kind, canonical JSON) of every entry of the sample logs and of random games."""
     out: list[tuple[str, str]] = [("undo", canonical({"undoes": n})) for n in (1, 9, 10, 12345)]
     out += [
-        entry_text(A.Penalty(0, 1, -2, "table talk")),
+        entry_text(A.Penalty(NORTH, EW, -2, "table talk")),
         entry_text(A.Note(None, "Bob disputes it")),
-        entry_text(A.Note(2, 'a "quoted" ünïcode\nnote \u202e')),
+        entry_text(A.Note(SOUTH, 'a "quoted" ünïcode\nnote \u202e')),
     ]
     for path in sorted(SAMPLES.glob("*.json")):
         for loaded in load_games(path):
@@ -46,7 +47,7 @@ def entries() -> list[tuple[str, str]]:
     for preset in ("classic", "benny", "family"):
         rules = Rules.build({"preset": preset})
         for dealt in random_game(rng, rules):
-            deal = {s: dealt.hands[s] for s in range(4)}
+            deal = {s: dealt.hands[s] for s in SEATS}
             out.append(entry_text(StartHand(dealt.dealer, dealt.upcard, deal, ())))
             out.extend(entry_text(a) for a in dealt.actions)
     return out

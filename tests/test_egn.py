@@ -20,7 +20,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_log.engine import actions as A
-from euchre_log.engine.cards import CARD_TEXT, SEAT_LETTERS, TEAM_NAMES
+from euchre_log.engine.cards import (
+    CARD_TEXT,
+    CLUBS,
+    HEARTS,
+    SEAT_LETTERS,
+    SEATS,
+    TEAM_NAMES,
+    Seat,
+)
 from euchre_log.engine.game import GameState
 from euchre_log.engine.rules import Rules
 from euchre_log.engine.simulate import random_game
@@ -626,16 +634,18 @@ def _random_log(
             trick = plays.index(at) // state.trick_size + 1
             seats = [a.seat for a in acts[: at + 1] if isinstance(a, A.Play)]
             accused = data.draw(st.sampled_from(seats[-state.trick_size :]), label="accused")
-            call = A.RenegeCall(data.draw(st.integers(0, 3), label="called by"), accused, trick)
+            call = A.RenegeCall(
+                Seat(data.draw(st.integers(0, 3), label="called by")), accused, trick
+            )
             trial = [*acts[: at + 1], call, *acts[at + 1 :]]
             if _replays(rules, hand_dict(d.dealer, d.upcard, trial)):
                 acts = trial
         if extras and k == len(dealt) - 1 and game.winner is not None:
             seat = data.draw(st.integers(0, 3), label="penalty called by")
-            acts.append(A.Penalty(seat, game.winner, 1, "table talk"))
+            acts.append(A.Penalty(Seat(seat), game.winner, 1, "table talk"))
         deal = {
             s: d.hands[s]
-            for s in range(4)
+            for s in SEATS
             if extras and data.draw(maybe, label=f"hand {k + 1}: {SEAT_LETTERS[s]} shows")
         }
         kitty = d.kitty if extras and data.draw(maybe, label=f"hand {k + 1}: kitty shown") else ()
@@ -644,7 +654,7 @@ def _random_log(
     # Notes anywhere, with or without a seat.
     for text in texts:
         hand = hands[data.draw(st.integers(0, len(hands) - 1), label="note in hand")]
-        by = data.draw(st.sampled_from([None, 0, 1, 2, 3]), label="note by")
+        by = data.draw(st.sampled_from([None, *SEATS]), label="note by")
         at = data.draw(st.integers(0, len(hand["actions"])), label="note at")
         hand["actions"].insert(at, action_dict(A.Note(by, text)))
     info = game_info(
@@ -683,19 +693,19 @@ def _seeded_log(
             accused = rng.choice(
                 [a.seat for a in acts[: at + 1] if isinstance(a, A.Play)][-state.trick_size :]
             )
-            call = A.RenegeCall(rng.randrange(4), accused, trick)
+            call = A.RenegeCall(Seat(rng.randrange(4)), accused, trick)
             trial = [*acts[: at + 1], call, *acts[at + 1 :]]
             if _replays(rules, hand_dict(d.dealer, d.upcard, trial)):
                 acts = trial
         if extras and k == len(dealt) - 1 and game.winner is not None:
-            acts.append(A.Penalty(rng.randrange(4), game.winner, 1, "table talk"))
-        deal = {s: d.hands[s] for s in range(4) if extras and rng.random() < 0.3}
+            acts.append(A.Penalty(Seat(rng.randrange(4)), game.winner, 1, "table talk"))
+        deal = {s: d.hands[s] for s in SEATS if extras and rng.random() < 0.3}
         kitty = d.kitty if extras and rng.random() < 0.3 else ()
         hands.append(hand_dict(d.dealer, d.upcard, acts, deal=deal, kitty=kitty))
     # Notes anywhere, with or without a seat.
     for text in texts:
         hand = rng.choice(hands)
-        note = A.Note(rng.choice([None, None, rng.randrange(4)]), text)
+        note = A.Note(rng.choice([None, None, SEATS[rng.randrange(4)]]), text)
         hand["actions"].insert(rng.randrange(len(hand["actions"]) + 1), action_dict(note))
     date = rng.choice(["2026-05-29T16:30", "2026-11-27", None])
     info = game_info(
@@ -872,9 +882,9 @@ def test_card_forms() -> None:
     assert CARD_TEXT[parse_egn_card("Ts")] == "TS"
     assert CARD_TEXT[parse_egn_card("AD")] == "AD"
     assert CARD_TEXT[parse_egn_card("10♣")] == "TC"  # EGN 1.0's README wrote cards so
-    assert CARD_TEXT[parse_egn_card("R", 2)] == "JH"
-    assert CARD_TEXT[parse_egn_card("L", 2)] == "JD"
-    assert CARD_TEXT[parse_egn_card("L", 0)] == "JS"
+    assert CARD_TEXT[parse_egn_card("R", HEARTS)] == "JH"
+    assert CARD_TEXT[parse_egn_card("L", HEARTS)] == "JD"
+    assert CARD_TEXT[parse_egn_card("L", CLUBS)] == "JS"
     assert CARD_TEXT[parse_egn_card("B")] == "BJ"
     with pytest.raises(ValueError, match="nobody has named trump"):
         parse_egn_card("R")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from euchre_log.engine.actions import Tricks
+from euchre_log.engine.cards import SEATS, SOUTH, Seat
 from euchre_log.engine.flags import IllegalAction
 from euchre_log.recorder.grammar import EntryError, Session
 
@@ -222,10 +223,13 @@ def _random_claims(seed: int) -> list[tuple[GameState, int]]:
     rules = Rules.build({"preset": "family"})
     out = []
     for _ in range(40):
-        dealt = random_hand(rng, rules, rng.randrange(4))
+        dealt = random_hand(rng, rules, Seat(rng.randrange(4)))
         game = GameState(rules)
         hand = game.start_hand(
-            dealt.dealer, dealt.upcard, deal=dict(enumerate(dealt.hands)), kitty=dealt.kitty
+            dealt.dealer,
+            dealt.upcard,
+            deal=dict(zip(SEATS, dealt.hands, strict=True)),
+            kitty=dealt.kitty,
         )
         stop = rng.randrange(0, 5)
         for action in dealt.actions:
@@ -234,7 +238,7 @@ def _random_claims(seed: int) -> list[tuple[GameState, int]]:
             hand.apply(action)
         if hand.phase != 3 or hand.trick_pos:
             continue
-        seats = [s for s in range(4) if hand.active(s)]
+        seats = [s for s in range(4) if hand.active(Seat(s))]
         out.append((game, rng.choice(seats)))
     return out
 
@@ -248,10 +252,10 @@ def test_claims_are_judged_exactly_as_a_brute_force_search_judges_them(seed: int
         hand = game.hands[0]
         if hand.slack[hand.dealer]:
             continue  # an unseen discard: the claim cannot be checked, tested above
-        hands = [hand.possible_cards(s) if hand.active(s) else 0 for s in range(4)]
+        hands = [hand.possible_cards(Seat(s)) if hand.active(Seat(s)) else 0 for s in range(4)]
         brute = Brute(hand.trump, hand.sitting)
         first = brute.first_loss(masks_to_sets(hands), hand.turn, (), claimer & 1)
-        hand.apply(Claim(claimer))
+        hand.apply(Claim(Seat(claimer)))
         assert hand.claim_known
         flags = [f for f in hand.flags if f.kind == "bad_claim"]
         if first == NEVER:
@@ -266,7 +270,7 @@ def test_the_recorder_claims_for_the_seat_on_lead_by_default() -> None:
     s = session(ORDER_UP_DEAL + "9h o 9s\nah th jh 9h\nclaim")
     hand = s.game.hands[0]
     assert hand.claimed == 2  # S won trick 1 and leads
-    assert Play(2, parse_card("ac")) not in hand.actions
+    assert Play(SOUTH, parse_card("ac")) not in hand.actions
 
 
 # --- The recorder at the table -------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 
 from euchre_log.engine import HandState, Rules
 from euchre_log.engine.actions import Action, Call, Discard, FarmersHand, Order, Pass
-from euchre_log.engine.cards import cards_of, parse_card
+from euchre_log.engine.cards import SEATS, SUITS, Seat, Suit, cards_of, parse_card
 from euchre_log.engine.fair import (
     NotReviewed,
     _call_points,
@@ -26,16 +26,16 @@ from euchre_log.engine.views import BidView, bid_view
 
 from .brute import Brute, masks_to_sets
 
-N, E, S, W = range(4)
-C, D, H, SP = range(4)
+N, E, S, W = SEATS
+C, D, H, SP = SUITS
 
 
-def dealt(text: dict[int, str]) -> dict[int, tuple[int, ...]]:
+def dealt(text: dict[Seat, str]) -> dict[Seat, tuple[int, ...]]:
     return {s: tuple(parse_card(c) for c in t.split()) for s, t in text.items()}
 
 
 def record(
-    deal: dict[int, str],
+    deal: dict[Seat, str],
     upcard: str,
     actions: list[Action],
     *,
@@ -43,7 +43,10 @@ def record(
     rules: Rules | None = None,
 ) -> HandState:
     hand = HandState(
-        rules or Rules.build({"preset": "classic"}), dealer, parse_card(upcard), deal=dealt(deal)
+        rules or Rules.build({"preset": "classic"}),
+        Seat(dealer),
+        parse_card(upcard),
+        deal=dealt(deal),
     )
     hand.extend(actions)
     return hand
@@ -195,7 +198,7 @@ def points_apart(
             choices.append(h)
     scores = []
     for h in choices:
-        pos = Position(trump, (h[0], h[1], h[2], h[3]), leader, (), sitting)
+        pos = Position(Suit(trump), (h[0], h[1], h[2], h[3]), Seat(leader), (), sitting)
         tricks = Solver().solve(pos, team)
         pts = trick_points(rules, team, tricks, alone=call.alone)[0]
         scores.append(pts[team] - pts[1 - team])
@@ -213,19 +216,19 @@ def test_a_calls_points_in_one_deal_as_worked_out_apart(loner_lead: str) -> None
         hands = tuple(sum(1 << c for c in cards[i * 5 : i * 5 + 5]) for i in range(4))
         world = (hands[0], hands[1], hands[2], hands[3])
         upcard, dealer = cards[20], rng.randrange(4)
-        hand = HandState(rules, dealer, upcard)
+        hand = HandState(rules, Seat(dealer), upcard)
         for seat in range(4):
-            view = bid_view(hand, seat, world)
-            calls: list[Order | Call] = [Order(seat), Order(seat, True)]
+            view = bid_view(hand, Seat(seat), world)
+            calls: list[Order | Call] = [Order(Seat(seat)), Order(Seat(seat), True)]
             calls += [
-                Call(seat, s, alone)
+                Call(Seat(seat), Suit(s), alone)
                 for s in range(4)
                 if s != upcard // 8
                 for alone in (False, True)
             ]
             for call in calls:
                 trump = upcard // 8 if isinstance(call, Order) else call.suit
-                got, _ = _call_points(rules, view, Solver(), world, call, trump, 1)
+                got, _ = _call_points(rules, view, Solver(), world, call, Suit(trump), 1)
                 assert got == points_apart(rules, view, world, call, trump), (seat, call)
                 checked += 1
     assert checked == 6 * 4 * 8
@@ -254,6 +257,6 @@ def test_a_lone_order_against_the_brute_force() -> None:
             scores.append(pts[0] - pts[1])
         want = min(scores)  # W's side defends: it puts down what hurts N most
         view = bid_view(HandState(rules, dealer, upcard), seat, world)
-        got, _ = _call_points(rules, view, Solver(), world, Order(seat, True), trump, 1)
+        got, _ = _call_points(rules, view, Solver(), world, Order(seat, True), Suit(trump), 1)
         assert got == want
         assert opening_leader(rules, dealer, seat, 1 << S) == N

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from euchre_log.engine import HandState, Rules
 from euchre_log.engine.actions import Play
-from euchre_log.engine.cards import CARD_TEXT, deck_mask, parse_card
+from euchre_log.engine.cards import CARD_TEXT, SEATS, SUITS, Seat, Suit, deck_mask, parse_card
 from euchre_log.engine.fair import (
     BLUNDER,
     INACCURACY,
@@ -43,8 +43,8 @@ from euchre_log.formats.reader import LogError
 
 from .conftest import EGN_CORPUS, SAMPLES
 
-N, E, S, W = range(4)
-C, D, H, SP = range(4)
+N, E, S, W = SEATS
+C, D, H, SP = SUITS
 CLASSIC = Rules.build({"preset": "classic"})
 
 
@@ -122,9 +122,9 @@ def hand_made_view(
         played[s % 4] |= mask(c)
     out = deck & ~(mask(own) | mask(unseen) | on_table)
     return SeatView(
-        seat=seat,
-        trump=trump,
-        leader=leader,
+        seat=Seat(seat),
+        trump=Suit(trump),
+        leader=Seat(leader),
         table=tuple(parse_card(c) for c in table),
         sitting=sitting,
         won=won,
@@ -243,7 +243,7 @@ def small_choices(seed: int) -> Iterator[tuple[SeatView, int, Scoring]]:
     r = random.Random(seed)
     rules = [CLASSIC, Rules.build({"preset": "family"})][seed % 2]
     while True:
-        dealt = random_hand(r, rules, r.randrange(4), Style(alone=0.5, defend=0.5))
+        dealt = random_hand(r, rules, Seat(r.randrange(4)), Style(alone=0.5, defend=0.5))
         hand = HandState(rules, dealt.dealer, dealt.upcard)
         hand.extend(dealt.actions)
         if fair_reason(hand) is not None:
@@ -422,7 +422,9 @@ def test_spot_check_following_suit_with_a_single_card_is_never_labelled() -> Non
 def test_each_players_totals_count_choices_and_accurate_ones() -> None:
     def info(seat: int, loss: Fraction, legal: int = 2) -> PlayInfo:
         values = tuple(CardValue(c, Fraction(0), Fraction(0)) for c in range(legal))
-        return PlayInfo(1, seat, 0, 10, True, 10, values, (0,), loss, Fraction(0), label_of(loss))
+        return PlayInfo(
+            1, Seat(seat), 0, 10, True, 10, values, (0,), loss, Fraction(0), label_of(loss)
+        )
 
     hands = [
         [info(N, Fraction(0)), info(E, Fraction(0), legal=1)],

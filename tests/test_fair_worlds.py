@@ -28,7 +28,7 @@ from euchre_log.engine.actions import (
     Play,
     RenegeCall,
 )
-from euchre_log.engine.cards import deck, parse_card
+from euchre_log.engine.cards import SEATS, SUITS, Seat, deck, parse_card
 from euchre_log.engine.positions import start_position
 from euchre_log.engine.simulate import Style, random_hand
 from euchre_log.engine.views import SeatView, seat_views
@@ -110,7 +110,7 @@ def reference_view(
 def brute_worlds(hand: HandState, index: int) -> set[Hands]:
     """Every world of the view, by trying every placement of the unseen cards."""
     seat, own, known, unseen, sizes, voids = reference_view(hand, index)
-    others = [s for s in range(4) if s != seat and hand.active(s)]
+    others = [s for s in range(4) if s != seat and hand.active(Seat(s))]
     found: set[Hands] = set()
 
     def place(i: int, left: list[int], hands: list[int]) -> None:
@@ -137,7 +137,7 @@ def placements(hand: HandState, index: int) -> int:
     seat, _, known, unseen, sizes, _ = reference_view(hand, index)
     left, total = unseen.bit_count(), 1
     for s in range(4):
-        if s != seat and hand.active(s):
+        if s != seat and hand.active(Seat(s)):
             room = sizes[s] - known[s].bit_count()
             total *= math.comb(left, room)
             left -= room
@@ -182,7 +182,7 @@ def with_shown_cards(hand: HandState, rng: random.Random) -> HandState | None:
     if len(plays) < 3 * size:
         return None
     accused = plays[1].seat
-    accuser = next(s for s in range(4) if s & 1 != accused & 1 and hand.active(s))
+    accuser = next(s for s in range(4) if s & 1 != accused & 1 and hand.active(Seat(s)))
     later = [a.card for a in plays[2 * size :] if a.seat == accused]
     shown = tuple(rng.sample(later, min(len(later), rng.choice((1, 2)))))
     actions: list[Action] = []
@@ -192,7 +192,7 @@ def with_shown_cards(hand: HandState, rng: random.Random) -> HandState | None:
         if isinstance(a, Play):
             n += 1
             if n == 2 * size:
-                actions.append(RenegeCall(accuser, accused, 1, shown))
+                actions.append(RenegeCall(Seat(accuser), accused, 1, shown))
     return replay(hand, actions)
 
 
@@ -207,8 +207,8 @@ def random_hands(count: int, seed: int) -> Iterator[HandState]:
     made = 0
     while made < count:
         rules = RULES[made % len(RULES)]
-        dealt = random_hand(rng, rules, rng.randrange(4), BOLD)
-        deal = {s: dealt.hands[s] for s in range(4)} if rng.random() < 0.5 else None
+        dealt = random_hand(rng, rules, Seat(rng.randrange(4)), BOLD)
+        deal = {s: dealt.hands[s] for s in SEATS} if rng.random() < 0.5 else None
         hand = HandState(rules, dealt.dealer, dealt.upcard, deal=deal)
         hand.extend(dealt.actions)
         if hand.trump < 0 or hand.trick < 5:
@@ -264,8 +264,8 @@ def test_worlds_match_the_brute_force_on_random_hands() -> None:
 # ---------------------------------------------------------------------------
 # Hand-made records, for the upcard's and the discard's rules.
 
-N, E, S, W = range(4)
-C, D, H, SP = range(4)
+N, E, S, W = SEATS
+C, D, H, SP = SUITS
 
 
 def record(
@@ -273,12 +273,12 @@ def record(
     *,
     dealer: int = W,
     upcard: str = "9H",
-    deal: dict[int, str] | None = None,
+    deal: dict[Seat, str] | None = None,
     rules: Rules | None = None,
 ) -> HandState:
     hand = HandState(
         rules or Rules.build({"preset": "classic"}),
-        dealer,
+        Seat(dealer),
         parse_card(upcard),
         deal={s: tuple(parse_card(c) for c in t.split()) for s, t in (deal or {}).items()},
     )
@@ -288,7 +288,7 @@ def record(
 
 def plays(text: str, first: int) -> list[Action]:
     """Plays in turn order from ``first`` (nobody sits out)."""
-    return [Play((first + i) % 4, parse_card(c)) for i, c in enumerate(text.split())]
+    return [Play(SEATS[(first + i) % 4], parse_card(c)) for i, c in enumerate(text.split())]
 
 
 # Seed 001's ordering-up deal (tests/helpers.ORDER_UP_DEAL): West deals, 9H up, North

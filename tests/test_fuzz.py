@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_log.engine import Rules
-from euchre_log.engine.cards import N_CARDS, CardError, parse_card
+from euchre_log.engine.cards import N_CARDS, WEST, CardError, parse_card
 from euchre_log.formats.load import games_from_data
 from euchre_log.formats.models import GameReport
 from euchre_log.formats.reader import LogError, parse_json_bytes
@@ -197,7 +197,7 @@ TOKENS = [
 @FUZZ
 @given(st.lists(st.lists(st.sampled_from(TOKENS) | st.text(max_size=4), max_size=8), max_size=12))
 def test_the_recorder_grammar_accepts_or_refuses_each_line_whole(lines: list[list[str]]) -> None:
-    session = Session(Rules.build({"throw_ins": "all", "farmers_hand": "three_card"}), 3)
+    session = Session(Rules.build({"throw_ins": "all", "farmers_hand": "three_card"}), WEST)
     for words in lines:
         before = list(session.history)
         try:

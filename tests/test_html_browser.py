@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 
-from euchre_log.engine.cards import CARD_SYMBOLS, SEAT_LETTERS, card_name, cards_of
+from euchre_log.engine.cards import CARD_SYMBOLS, SEAT_LETTERS, Seat, card_name, cards_of
 from euchre_log.engine.hand import HandState
 from euchre_log.formats.load import load_games
 
@@ -193,7 +193,7 @@ def seat_cards(hand: HandState, seat: int, step: int) -> list[str]:
     """The cards the seat still holds at ``step`` (0 the deal, k after trick k), as far as
     the record shows them, and a ``?`` for each card it cannot show."""
     held = cards_of(hand.held[seat])  # known, never played
-    if not hand.active(seat):
+    if not hand.active(Seat(seat)):
         return symbols(held)
     plays = [hand.cards_at[t * 4 + seat] for t in range(5)]
     later = [c for t, c in enumerate(plays) if t >= step and c >= 0]
@@ -207,7 +207,7 @@ def trick_cells(hand: HandState, trick: int) -> dict[str, str]:
     out = {}
     for seat in range(4):
         c = hand.cards_at[(trick - 1) * 4 + seat]
-        if not hand.active(seat):
+        if not hand.active(Seat(seat)):
             out[SEAT_LETTERS[seat]] = "sits out"
         else:
             out[SEAT_LETTERS[seat]] = CARD_SYMBOLS[c] if c >= 0 else "·"

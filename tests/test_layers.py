@@ -13,6 +13,7 @@ import ast
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -96,6 +97,35 @@ def test_the_engine_uses_the_standard_library_only() -> None:
             assert top in stdlib or target.startswith("euchre_log.engine"), (
                 f"{module_name(path)} imports {target}"
             )
+
+
+HAND_PARTS: Final = (
+    ("play machine", ("bidding", "play")),
+    ("card knowledge", ("holdings",)),
+    ("dispute judge", ("judge",)),
+)
+"""The three parts of a hand (issue 25), each using only the ones before it."""
+
+
+def test_the_hand_s_three_parts_use_one_direction() -> None:
+    """The play machine imports neither card knowledge nor the judge (even through
+    another engine module), and card knowledge does not import the judge."""
+    edges = graph()
+
+    def reach(start: str) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in edges[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+
+    for n, (part, modules) in enumerate(HAND_PARTS):
+        later = {f"euchre_log.engine.{m}" for _, ms in HAND_PARTS[n + 1 :] for m in ms}
+        for module in modules:
+            used = reach(f"euchre_log.engine.{module}") & (later | {"euchre_log.engine.hand"})
+            assert used == set(), f"the {part} ({module}) uses {sorted(used)}"
 
 
 def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:

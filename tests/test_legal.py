@@ -15,7 +15,20 @@ from hypothesis import strategies as st
 
 from euchre_log.engine import Rules
 from euchre_log.engine.actions import Call, Discard, Order, Pass, Play
-from euchre_log.engine.cards import DIAMONDS, HEARTS, cards_of, legal_mask, parse_card
+from euchre_log.engine.cards import (
+    CLUBS,
+    DIAMONDS,
+    EAST,
+    HEARTS,
+    NO_SUIT,
+    NORTH,
+    SEATS,
+    SOUTH,
+    WEST,
+    cards_of,
+    legal_mask,
+    parse_card,
+)
 from euchre_log.engine.hand import FLAGGED, IMPOSSIBLE, LEGAL, HandState
 from euchre_log.engine.simulate import random_hand
 
@@ -36,24 +49,24 @@ def test_the_left_bower_must_follow_a_trump_lead() -> None:
     # ... and J♦ does not follow a diamond lead: it is not a diamond this hand.
     assert legal_mask(held, DIAMONDS, HEARTS) == held
     # Leading, anything goes.
-    assert legal_mask(held, -1, HEARTS) == held
+    assert legal_mask(held, NO_SUIT, HEARTS) == held
 
 
 def test_legal_actions_in_each_phase_of_seed_001s_example() -> None:
     s = session(ORDER_UP_DEAL + "9h")
     hand = s.game.hands[0]
-    assert hand.legal_actions() == [Pass(0), Order(0, False), Order(0, True)]
+    assert hand.legal_actions() == [Pass(NORTH), Order(NORTH, False), Order(NORTH, True)]
     s.feed("p p p p")  # round two: North may pass or name any suit but hearts
     names = {(a.suit, a.alone) for a in hand.legal_actions() if isinstance(a, Call)}
     assert names == {(suit, alone) for suit in (0, 1, 3) for alone in (False, True)}
     s2 = session(ORDER_UP_DEAL + "9h o")
     discards = s2.game.hands[0].legal_actions()
     # West holds AD KC QC JD 9S and picked up 9H: any of the six, or "unseen".
-    assert set(discards) == {Discard(3, None)} | {
-        Discard(3, parse_card(c)) for c in ("AD", "KC", "QC", "JD", "9S", "9H")
+    assert set(discards) == {Discard(WEST, None)} | {
+        Discard(WEST, parse_card(c)) for c in ("AD", "KC", "QC", "JD", "9S", "9H")
     }
     s2.feed("9s ah")  # North leads A♥; East (TH AS KS JC 9D) must follow with 10♥
-    assert s2.game.hands[0].legal_actions() == [Play(1, parse_card("th"))]
+    assert s2.game.hands[0].legal_actions() == [Play(EAST, parse_card("th"))]
 
 
 def test_an_unknown_hand_may_play_any_card_not_seen_elsewhere() -> None:
@@ -66,20 +79,20 @@ def test_an_unknown_hand_may_play_any_card_not_seen_elsewhere() -> None:
 def test_can_tells_legal_from_flagged_from_impossible() -> None:
     s = session(ORDER_UP_DEAL + "9h o 9s ah")  # North leads A♥; East holds TH AS KS JC 9D
     hand = s.game.hands[0]
-    assert hand.can(Play(1, parse_card("th"))) is LEGAL
-    assert hand.can(Play(1, parse_card("as"))) is FLAGGED  # a renege: a table can do it
-    assert hand.can(Play(1, parse_card("ad"))) is IMPOSSIBLE  # West's card
-    assert hand.can(Play(2, parse_card("9c"))) is IMPOSSIBLE  # not South's turn
+    assert hand.can(Play(EAST, parse_card("th"))) is LEGAL
+    assert hand.can(Play(EAST, parse_card("as"))) is FLAGGED  # a renege: a table can do it
+    assert hand.can(Play(EAST, parse_card("ad"))) is IMPOSSIBLE  # West's card
+    assert hand.can(Play(SOUTH, parse_card("9c"))) is IMPOSSIBLE  # not South's turn
     # Only a legal action is true: ``if hand.can(action)`` asks whether the rules allow it.
     assert [bool(v) for v in (LEGAL, FLAGGED, IMPOSSIBLE)] == [True, False, False]
     # As apply answers: the flagged play is taken, with its flag.
-    assert [f.kind for f in hand.clone().apply(Play(1, parse_card("as")))] == ["renege"]
+    assert [f.kind for f in hand.clone().apply(Play(EAST, parse_card("as")))] == ["renege"]
 
 
 def test_a_stuck_dealer_may_not_pass() -> None:
     s = session("9h p p p p\np p p", rules={"stick_the_dealer": True})
     legal = s.game.hands[0].legal_actions()
-    assert Pass(3) not in legal and Call(3, 0, False) in legal
+    assert Pass(WEST) not in legal and Call(WEST, CLUBS, False) in legal
 
 
 @settings(max_examples=60, deadline=None)
@@ -88,8 +101,8 @@ def test_every_card_the_simulator_plays_is_a_legal_action(seed: int, preset: str
     """Dealt hands known, the engine's legal plays are exactly the follow-suit rule, and
     whatever it lists can be played without a flag."""
     rules = Rules.build({"preset": preset})
-    dealt = random_hand(random.Random(seed), rules, 3)
-    deal = dict(enumerate(dealt.hands))
+    dealt = random_hand(random.Random(seed), rules, WEST)
+    deal = dict(zip(SEATS, dealt.hands, strict=True))
     hand = HandState(rules, dealt.dealer, dealt.upcard, deal=deal, kitty=dealt.kitty)
     for action in dealt.actions:
         if (
@@ -97,7 +110,7 @@ def test_every_card_the_simulator_plays_is_a_legal_action(seed: int, preset: str
             and hand.hand_known[action.seat]
             and not hand.slack[action.seat]
         ):
-            led = hand.led if hand.trick_pos else -1
+            led = hand.led if hand.trick_pos else NO_SUIT
             plays = {a.card for a in hand.legal_actions() if isinstance(a, Play)}
             assert plays == set(cards_of(legal_mask(hand.held[action.seat], led, hand.trump)))
             assert action.card in plays

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from euchre_log.engine.cards import SEATS, WEST, Seat
 from euchre_log.formats.reader import MAX_FILE_BYTES, LogError, parse_json_bytes, read_bytes
 from euchre_log.render.chart import ScoreChart
 
@@ -329,20 +330,20 @@ def test_the_engine_holds_a_game_to_its_hands_its_actions_and_its_text() -> None
     from euchre_log.engine.rules import Rules
 
     nine = parse_card("9H")
-    passes = [A.Pass(s) for s in (0, 1, 2, 3, 0, 1, 2, 3)]  # W deals, N bids first
-    record = GameRecord(Rules.build({}), 3)
+    passes = [A.Pass(Seat(s)) for s in (0, 1, 2, 3, 0, 1, 2, 3)]  # W deals, N bids first
+    record = GameRecord(Rules.build({}), WEST)
     for _ in range(limits.MAX_HANDS):
         record.record(StartHand(record.next_dealer(), nine))
         for k in range(8):
-            record.record(A.Pass((record.game.hands[-1].dealer + 1 + k) % 4))
+            record.record(A.Pass(SEATS[(record.game.hands[-1].dealer + 1 + k) % 4]))
     with pytest.raises(IllegalAction, match=f"a game holds at most {limits.MAX_HANDS} hands"):
         record.record(StartHand(record.next_dealer(), nine))
     # A history stored past today's limits (by an older version) still reads back.
-    again = GameRecord(Rules.build({}), 3)
+    again = GameRecord(Rules.build({}), WEST)
     again.replay([*record.history, StartHand(record.next_dealer(), nine), *passes])
     assert len(again.game.hands) == limits.MAX_HANDS + 1
 
-    record = GameRecord(Rules.build({}), 3)
+    record = GameRecord(Rules.build({}), WEST)
     notes = 0
     with pytest.raises(IllegalAction, match=f"at most {limits.MAX_GAME_ACTIONS} actions in all"):
         while True:
@@ -352,8 +353,8 @@ def test_the_engine_holds_a_game_to_its_hands_its_actions_and_its_text() -> None
             notes += 1
     assert notes == limits.MAX_GAME_ACTIONS
 
-    record = GameRecord(Rules.build({}), 3)
-    record.record(StartHand(3, nine))
+    record = GameRecord(Rules.build({}), WEST)
+    record.record(StartHand(WEST, nine))
     long = "x" * limits.MAX_NOTES
     with pytest.raises(IllegalAction, match=f"at most {limits.MAX_NOTES} characters"):
         record.record(A.Note(None, long + "x"))
@@ -591,8 +592,8 @@ def test_a_note_taken_back_no_longer_counts_against_the_games_text() -> None:
     from euchre_log.engine.record import GameRecord, StartHand
     from euchre_log.engine.rules import Rules
 
-    record = GameRecord(Rules.build({}), 3)
-    record.record(StartHand(3, parse_card("9H")))
+    record = GameRecord(Rules.build({}), WEST)
+    record.record(StartHand(WEST, parse_card("9H")))
     long = "x" * limits.MAX_NOTES
     for _ in range(limits.MAX_GAME_TEXT // limits.MAX_NOTES):
         record.record(A.Note(None, long))
@@ -602,7 +603,7 @@ def test_a_note_taken_back_no_longer_counts_against_the_games_text() -> None:
     record.record(A.Note(None, "one more"))
     with pytest.raises(IllegalAction, match="characters in all"):
         record.record(A.Note(None, long))
-    again = GameRecord(Rules.build({}), 3)
+    again = GameRecord(Rules.build({}), WEST)
     again.replay(record.history)
     with pytest.raises(IllegalAction, match="characters in all"):
         again.record(A.Note(None, long))

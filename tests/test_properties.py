@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from euchre_log.engine import HandState, Play, Rules
-from euchre_log.engine.cards import left_of
+from euchre_log.engine.cards import SEATS, Seat, left_of
 from euchre_log.engine.simulate import DealtHand
 from euchre_log.formats.reader import play_log, read_log
 from euchre_log.formats.writer import game_info, log_dict
@@ -36,7 +36,7 @@ GAMES = settings(
 
 
 def play(rules: Rules, dealt: DealtHand, with_deal: bool = True) -> HandState:
-    deal = {s: dealt.hands[s] for s in range(4)} if with_deal else None
+    deal = {s: dealt.hands[s] for s in SEATS} if with_deal else None
     hand = HandState(rules, dealt.dealer, dealt.upcard, deal=deal)
     for action in dealt.actions:
         hand.apply(action)
@@ -87,7 +87,7 @@ def assert_hand_invariants(rules: Rules, dealt: DealtHand, hand: HandState) -> N
     # Each active seat plays 5 cards, one on each trick; a seat that sits out plays none.
     for seat in range(4):
         mine = [p for p in plays if p.seat == seat]
-        assert len(mine) == (5 if hand.active(seat) else 0)
+        assert len(mine) == (5 if hand.active(Seat(seat)) else 0)
         # ...and, unless cards changed hands (a farmer's hand, partner's best), they are
         # the cards it was dealt.
         swapped = any(
@@ -95,7 +95,7 @@ def assert_hand_invariants(rules: Rules, dealt: DealtHand, hand: HandState) -> N
             and a.TYPE in ("farmers_hand", "partners_best")
             for a in dealt.actions
         )
-        if not swapped and hand.active(seat):
+        if not swapped and hand.active(Seat(seat)):
             # Every card of the hand is played once: the five dealt (the dealer's with the
             # upcard taken up and the discard gone).
             held = set(dealt.hands[seat])
@@ -110,14 +110,14 @@ def assert_hand_invariants(rules: Rules, dealt: DealtHand, hand: HandState) -> N
             else:
                 assert {p.card for p in mine} == held
     # Trick by trick: who leads, the order of play and who wins, worked out again.
-    active = [s for s in range(4) if hand.active(s)]
+    active = [s for s in range(4) if hand.active(Seat(s))]
     leader = first_leader(rules, hand)
     won = Counter[int]()
     for t in range(5):
         trick = plays[t * len(active) : (t + 1) * len(active)]
         order, s = [leader], leader
         while len(order) < len(active):
-            s = left_of(s)
+            s = left_of(Seat(s))
             if hand.active(s):
                 order.append(s)
         assert [p.seat for p in trick] == order, f"trick {t + 1}"
@@ -160,7 +160,7 @@ def test_a_file_read_at_once_gives_the_state_of_a_hand_recorded_entry_by_entry(
     rules = Rules.build(options)
     dealt = draw_hand(data, rules, dealer)
     k = data.draw(st.integers(0, len(dealt.actions)), label="entries recorded")
-    deal = {s: dealt.hands[s] for s in range(4)}
+    deal = {s: dealt.hands[s] for s in SEATS}
     one_by_one = HandState(rules, dealt.dealer, dealt.upcard, deal=deal)
     for action in dealt.actions[:k]:
         one_by_one.apply(action)
@@ -203,7 +203,7 @@ def test_an_injected_renege_is_always_flagged_on_the_right_seat_and_trick(
     order = {s: [hand.cards_at[k * 4 + s] for k in range(5)] for s in range(4)}
     order[seat][t], order[seat][u] = order[seat][u], order[seat][t]
     first_play = next(i for i, a in enumerate(dealt.actions) if isinstance(a, Play))
-    deal = {s: dealt.hands[s] for s in range(4)} if with_deal else None
+    deal = {s: dealt.hands[s] for s in SEATS} if with_deal else None
     reneged = HandState(rules, dealt.dealer, dealt.upcard, deal=deal)
     for a in dealt.actions[:first_play]:
         reneged.apply(a)

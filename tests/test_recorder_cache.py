@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 from euchre_log.engine import Rules
+from euchre_log.engine.cards import NORTH, Seat
 from euchre_log.engine.record import StartHand
 from euchre_log.engine.simulate import random_hand
 from euchre_log.recorder import recording
@@ -31,7 +32,7 @@ def _lines(seed: int, hands: int) -> list[str]:
     state = GameState(rules)
     dealer = 0
     for _ in range(hands):
-        dealt = random_hand(rng, rules, dealer)
+        dealt = random_hand(rng, rules, Seat(dealer))
         state.start_hand(dealt.dealer, dealt.upcard).extend(dealt.actions)
         dealer = (dealer + 1) % 4
     doc = log_dict(game_info(dict(zip("NESW", "ABCD", strict=True)), rules), state)
@@ -92,7 +93,7 @@ def test_the_tail_hand_numbers_are_the_records() -> None:
     hands = 0
     for _ in range(300):
         if rng.random() < 0.1:
-            history.append(StartHand(0, 1))
+            history.append(StartHand(NORTH, 1))
             hands += 1
         elif hands:
             history.append(object())

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from euchre_log.engine import Play, RenegeCall
-from euchre_log.engine.cards import parse_card
+from euchre_log.engine.cards import EAST, NORTH, parse_card
 from euchre_log.recorder.grammar import EntryError
 
 from .helpers import ORDER_UP_DEAL, flags, session
@@ -64,7 +64,9 @@ def test_upheld_renege_call_can_deduct_instead() -> None:
     r = session(RENEGE_PLAY + "renege E 1", rules={"renege_penalty": "deduct"}).game.results()[0]
     assert r.points == (0, -2)
     s = session(RENEGE_PLAY)
-    s.game.apply(RenegeCall(0, 1, 1, (), "deduct"))  # the innocent side's choice at the table
+    s.game.apply(
+        RenegeCall(NORTH, EAST, 1, (), "deduct")
+    )  # the innocent side's choice at the table
     assert s.game.results()[0].points == (0, -2)
 
 
@@ -131,7 +133,7 @@ def test_a_call_made_mid_hand_is_upheld_when_the_later_play_proves_it() -> None:
     (v,) = hand.calls
     assert (v.status, v.penalised) == ("upheld", True)
     assert v.decided_at is not None
-    assert hand.actions[v.decided_at] == Play(1, parse_card("th"))
+    assert hand.actions[v.decided_at] == Play(EAST, parse_card("th"))
     # The penalty stands from that moment; the hand may still be played out.
     assert str(hand.outcome) == "renege_penalty" and hand.points() == (2, 0)
     assert not hand.finished

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_log.engine import HandState, Rules
-from euchre_log.engine.cards import CARD_TEXT, parse_card
+from euchre_log.engine.cards import CARD_TEXT, EW, NS, SEATS, SUITS, Seat, parse_card
 from euchre_log.engine.positions import start_position
 from euchre_log.engine.review import (
     COSTLY,
@@ -38,8 +38,8 @@ from .brute import Brute, masks_to_sets
 from .conftest import SAMPLES
 from .helpers import ORDER_UP_DEAL, ORDER_UP_PLAY, session
 
-C, D, H, S = range(4)
-N, E, SOUTH, W = range(4)
+C, D, H, S = SUITS
+N, E, SOUTH, W = SEATS
 
 
 def cards(text: str) -> int:
@@ -202,8 +202,8 @@ def test_par_of_seed_001_going_alone_worked_on_paper() -> None:
 def test_best_calls_from_par() -> None:
     ordering = review_hand(sample_hand("seed001-ordering-up.json"))
     assert ordering.best_calls == (
-        BestCall(0, (H,), 4, (1, 0)),  # NS: hearts, 4 tricks, 1 point
-        BestCall(1, (C, S), 5, (0, 2)),  # EW: clubs or spades, a march
+        BestCall(NS, (H,), 4, (1, 0)),  # NS: hearts, 4 tricks, 1 point
+        BestCall(EW, (C, S), 5, (0, 2)),  # EW: clubs or spades, a march
     )
     assert ordering.makers_called_best is True  # N ordered up hearts
     alone = review_hand(sample_hand("seed001-going-alone.json"))
@@ -211,8 +211,8 @@ def test_best_calls_from_par() -> None:
     # North out, W's lead is ruffed by S, whose trumps draw E-W's, as in the par. E-W
     # march in diamonds or spades, and West alone in spades (W's JS AS KS QS, then TD).
     assert alone.best_calls == (
-        BestCall(0, (C, H), 5, (2, 0), ((SOUTH, C), (SOUTH, H)), (4, 0)),
-        BestCall(1, (D, S), 5, (0, 2), ((W, S),), (0, 4)),
+        BestCall(NS, (C, H), 5, (2, 0), ((SOUTH, C), (SOUTH, H)), (4, 0)),
+        BestCall(EW, (D, S), 5, (0, 2), ((W, S),), (0, 4)),
     )
     assert alone.makers_called_best is True  # W went alone in spades
     assert [b.best_points for b in alone.best_calls] == [4, 4]
@@ -345,7 +345,7 @@ def test_rank_order_and_player_totals() -> None:
     assert texts(order) == ["BJ", "AH", "AS", "JC", "JH", "9C", "7D"]
 
     def play(seat: int, cost: int, legal: int) -> PlayReview:
-        return PlayReview(1, seat, 0, 3, 3, cost, (), legal, "?" if cost else "")
+        return PlayReview(1, Seat(seat), 0, 3, 3, cost, (), legal, "?" if cost else "")
 
     reviews = [
         HandReview(1, True, plays=(play(N, 0, 3), play(N, 1, 2), play(N, 0, 1), play(E, 0, 1))),
@@ -374,8 +374,8 @@ RULES = [
 def played_hand(seed: int, rules: Rules) -> HandState:
     """A random legal hand, with its deal recorded or not."""
     rng = random.Random(seed)
-    dealt = random_hand(rng, rules, rng.randrange(4))
-    deal = {s: dealt.hands[s] for s in range(4)} if rng.random() < 0.5 else None
+    dealt = random_hand(rng, rules, Seat(rng.randrange(4)))
+    deal = {s: dealt.hands[s] for s in SEATS} if rng.random() < 0.5 else None
     hand = HandState(rules, dealt.dealer, dealt.upcard, deal=deal)
     hand.extend(dealt.actions)
     return hand
@@ -568,7 +568,7 @@ def test_lone_marches_match_brute_force() -> None:
         dealt = tuple(sum(1 << c for c in cards[i * 5 : i * 5 + 5]) for i in range(4))
         upcard, dealer = cards[20], k % 4
         rules = Rules.build({"loner_lead": "left_of_loner"} if k % 2 else {})
-        got = lone_marches(dealt, dealer, upcard, rules)
+        got = lone_marches(dealt, Seat(dealer), upcard, rules)
         want = []
         for suit in range(4):
             for seat in range(4):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from euchre_log.engine import Discard, IllegalAction, Play
-from euchre_log.engine.cards import parse_card
+from euchre_log.engine.cards import EAST, NORTH, WEST, parse_card
 from euchre_log.recorder.grammar import EntryError
 
 from .helpers import ORDER_UP_DEAL, ORDER_UP_PLAY, flags, result, session
@@ -111,7 +111,7 @@ def test_lead_skips_the_partner_who_sits_out() -> None:
     s = session("9d p p p p\np p s!", dealer="N")
     hand = s.game.hands[0]
     assert hand.alone and hand.maker == 3
-    assert not hand.active(1)
+    assert not hand.active(EAST)
     assert hand.turn == 2
 
 
@@ -126,7 +126,7 @@ def test_sitting_out_partner_cannot_play() -> None:
     s = session("9d p p p p\np p s!", dealer="N")
     hand = s.game.hands[0]
     with pytest.raises(IllegalAction, match="E sits out this hand"):
-        hand.apply(Play(1, parse_card("9c")))
+        hand.apply(Play(EAST, parse_card("9c")))
     s.feed("9c 9h ah")  # South, West, North: then the trick is complete without East
     assert hand.trick == 1 and hand.trick_size == 3
 
@@ -165,10 +165,10 @@ def test_the_dealer_discards_before_the_first_lead() -> None:
     """000 §5: the dealer picks up the upcard and discards before play starts."""
     hand = session("9h o").game.hands[0]
     with pytest.raises(IllegalAction, match="W \\(the dealer\\) must discard first"):
-        hand.apply(Play(0, parse_card("ah")))
+        hand.apply(Play(NORTH, parse_card("ah")))
     with pytest.raises(IllegalAction, match="only the dealer"):
-        hand.apply(Discard(0, parse_card("ah")))
-    hand.apply(Discard(3, None))  # nobody saw it
+        hand.apply(Discard(NORTH, parse_card("ah")))
+    hand.apply(Discard(WEST, None))  # nobody saw it
     assert hand.turn == 0
 
 

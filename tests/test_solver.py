@@ -7,7 +7,18 @@ from dataclasses import dataclass
 
 import pytest
 
-from euchre_log.engine.cards import legal_mask, parse_card
+from euchre_log.engine.cards import (
+    DIAMONDS,
+    HEARTS,
+    NO_SUIT,
+    NORTH,
+    SOUTH,
+    SPADES,
+    Seat,
+    Suit,
+    legal_mask,
+    parse_card,
+)
 from euchre_log.engine.positions import position_after, start_position
 from euchre_log.engine.simulate import playable
 from euchre_log.engine.solver import (
@@ -75,9 +86,9 @@ def random_case(rng: random.Random, tricks: int) -> Case:
     ns = rng.randint(0, done)
     masks = [sum(1 << c for c in h) for h in held]
     position = Position(
-        trump,
+        Suit(trump),
         (masks[0], masks[1], masks[2], masks[3]),
-        leader,
+        Seat(leader),
         tuple(table),
         sitting,
         (ns, done - ns),
@@ -185,7 +196,7 @@ def check_claim_against_brute(case: Case, claimer: int) -> None:
     assert not pos.table and pos.won[1 - team] == before.won[1 - team] + 1
     assert before.trick_number == verdict.trick and pos.leader == verdict.seat
     trick = dict(zip(before.seats, (*before.table, verdict.line[-1][1]), strict=True))
-    assert trick[verdict.seat] == verdict.card
+    assert verdict.seat is not None and trick[Seat(verdict.seat)] == verdict.card
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -218,20 +229,20 @@ def test_a_claim_in_words() -> None:
 
 
 def test_legal_cards_follow_the_effective_suit() -> None:
-    trump = 2  # hearts: JD is the left bower, a heart
+    trump = HEARTS  # JD is the left bower, a heart
     hand = [parse_card(c) for c in ("JD", "AD", "9C", "KH")]
     mask = sum(1 << c for c in hand)
-    hearts, diamonds = 2, 1
+    hearts, diamonds = HEARTS, DIAMONDS
     assert legal_mask(mask, hearts, trump) == (1 << parse_card("JD")) | (1 << parse_card("KH"))
     assert legal_mask(mask, diamonds, trump) == 1 << parse_card("AD")
-    assert legal_mask(mask, 3, trump) == mask  # void in spades: anything
-    assert legal_mask(mask, -1, trump) == mask  # leading: anything
+    assert legal_mask(mask, SPADES, trump) == mask  # void in spades: anything
+    assert legal_mask(mask, NO_SUIT, trump) == mask  # leading: anything
     # The Benny is a trump, whatever the suit.
     benny = mask | 1 << 32
     assert legal_mask(benny, hearts, trump) == legal_mask(mask, hearts, trump) | 1 << 32
     # simulate.playable is the same rule, keeping the order it was given.
     assert playable(hand, hearts, trump) == [parse_card("JD"), parse_card("KH")]
-    assert playable(hand[::-1], 3, trump) == hand[::-1]
+    assert playable(hand[::-1], SPADES, trump) == hand[::-1]
 
 
 def test_random_legal_cards_match_brute_force() -> None:
@@ -263,12 +274,12 @@ def test_positions_from_a_recorded_hand() -> None:
 def test_impossible_positions_are_refused() -> None:
     ah, kh = parse_card("AH"), parse_card("KH")
     with pytest.raises(ValueError, match="two places"):
-        Position(2, (1 << ah, 1 << ah, 0, 0), 0, (), 0b1010)
+        Position(HEARTS, (1 << ah, 1 << ah, 0, 0), NORTH, (), 0b1010)
     with pytest.raises(ValueError, match="one card per trick"):
-        Position(2, (1 << ah | 1 << kh, 1 << parse_card("9C"), 0, 0), 0, (), 0b1100)
+        Position(HEARTS, (1 << ah | 1 << kh, 1 << parse_card("9C"), 0, 0), NORTH, (), 0b1100)
     with pytest.raises(ValueError, match="sits out"):
-        Position(2, (1 << ah, 0, 1 << kh, 1 << parse_card("9C")), 2, (), 0b0011)
-    p = Position.deal(2, [[ah], [kh], [], []], 0, sitting=0b1100)
+        Position(HEARTS, (1 << ah, 0, 1 << kh, 1 << parse_card("9C")), SOUTH, (), 0b0011)
+    p = Position.deal(HEARTS, [[ah], [kh], [], []], NORTH, sitting=0b1100)
     with pytest.raises(ValueError, match="does not hold"):
         p.play(kh)
     assert best_cards(p) == (ah,) and solve(p, 0) == 1 and solve(p, 1) == 0

@@ -15,9 +15,12 @@ from hypothesis import strategies as st
 from euchre_log.engine.actions import BennySuit, Call, Discard, Order, Pass, Play, RenegeCall
 from euchre_log.engine.cards import (
     EAST,
+    NO_SUIT,
     NORTH,
+    SEATS,
     SOUTH,
     WEST,
+    Seat,
     cards_of,
     legal_mask,
     parse_card,
@@ -55,7 +58,7 @@ EAST_HAND = cards("ah kh qh td 9c")
 def started(upcard: str = "9s", dealer: int = NORTH, **deal: str) -> HandState:
     seats = {"N": NORTH, "E": EAST, "S": SOUTH, "W": WEST}
     dealt = {seats[k]: cards(v) for k, v in deal.items()}
-    return HandState(Rules(), dealer, parse_card(upcard), deal=dealt or None)
+    return HandState(Rules(), Seat(dealer), parse_card(upcard), deal=dealt or None)
 
 
 def test_a_line_is_read_token_by_token_against_the_hand_it_leaves() -> None:
@@ -213,8 +216,8 @@ def test_every_choice_reads_back_as_its_action(seed: int) -> None:
     following the rules (the random players play legally)."""
     rng = random.Random(seed)
     rules = Rules()
-    dealt = random_hand(rng, rules, rng.randrange(4), Style(unseen_discard=0.0))
-    deal = {s: dealt.hands[s] for s in range(4)}
+    dealt = random_hand(rng, rules, Seat(rng.randrange(4)), Style(unseen_discard=0.0))
+    deal = {s: dealt.hands[s] for s in SEATS}
     hand = HandState(rules, dealt.dealer, dealt.upcard, deal=deal, kitty=dealt.kitty)
     for action in dealt.actions:
         seat = hand.to_act()
@@ -228,7 +231,7 @@ def test_every_choice_reads_back_as_its_action(seed: int) -> None:
             mine = {c.action.card for c in offered if isinstance(c.action, Play)}
             assert mine == set(cards_of(hand.held[seat]))
             follows = {c.action.card for c in offered if c.follows and isinstance(c.action, Play)}
-            led = hand.led if hand.trick_pos else -1
+            led = hand.led if hand.trick_pos else NO_SUIT
             assert follows == set(cards_of(legal_mask(hand.held[seat], led, hand.trump)))
         if isinstance(action, (Pass, Order, Call, Play, BennySuit)) or (
             isinstance(action, Discard) and action.card is not None

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from euchre_log.engine import actions as A
+from euchre_log.engine.cards import Seat, Team
 from euchre_log.engine.record import Entry, GameRecord, StartHand
 from euchre_log.engine.rules import Rules
 from euchre_log.engine.simulate import random_game
@@ -31,7 +32,7 @@ def history_of(seed: int, rules: Rules) -> list[Entry]:
     (a penalty can end a game in the middle of a hand)."""
     rng = random.Random(seed)
     out: list[Entry] = []
-    for dealt in random_game(rng, rules, first_dealer=seed % 4):
+    for dealt in random_game(rng, rules, first_dealer=Seat(seed % 4)):
         out.append(StartHand(dealt.dealer, dealt.upcard))
         for action in dealt.actions:
             out.append(action)
@@ -39,13 +40,15 @@ def history_of(seed: int, rules: Rules) -> list[Entry]:
                 out.append(A.Note(None, f"note {len(out)}"))
             seat = getattr(action, "seat", None)
             if rng.random() < 0.01 and isinstance(seat, int):
-                out.append(A.Penalty(seat, rng.randrange(2), rng.choice((-1, 1)), "talk"))
+                out.append(
+                    A.Penalty(Seat(seat), Team(rng.randrange(2)), rng.choice((-1, 1)), "talk")
+                )
     return out
 
 
 def recorded(rules: Rules, first: int, history: list[Entry]) -> GameRecord:
     """A record of as many of ``history``'s entries as the engine takes, in order."""
-    record = GameRecord(rules, first)
+    record = GameRecord(rules, Seat(first))
     for entry in history:
         try:
             record.record(entry)

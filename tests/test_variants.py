@@ -21,7 +21,7 @@ from euchre_log.engine import (
     RulesError,
 )
 from euchre_log.engine.actions import ThrowIn
-from euchre_log.engine.cards import BENNY, parse_card
+from euchre_log.engine.cards import BENNY, EAST, HEARTS, NORTH, SEATS, WEST, Seat, Suit, parse_card
 from euchre_log.engine.hand import HandState, throw_in_qualifies
 from euchre_log.engine.simulate import random_hand
 from euchre_log.recorder.grammar import EntryError
@@ -75,9 +75,9 @@ def test_club_euchre_bidding_on_a_club_is_flagged() -> None:
 
 
 def test_club_euchre_only_the_dealer_may_act_first() -> None:
-    hand = HandState(Rules.build({"club_euchre": True}), 3, parse_card("9c"))
+    hand = HandState(Rules.build({"club_euchre": True}), WEST, parse_card("9c"))
     with pytest.raises(IllegalAction, match="W \\(the dealer\\) takes it up"):
-        hand.apply(Order(1))
+        hand.apply(Order(EAST))
 
 
 def test_without_club_euchre_a_club_is_bid_as_usual() -> None:
@@ -187,7 +187,7 @@ def test_five_card_farmers_hand_with_the_32_card_deck() -> None:
     ],
 )
 def test_throw_in_definitions(name: str, hand: str, trump: str, ok: bool) -> None:
-    assert throw_in_qualifies(name, cards(hand), "CDHS".index(trump)) is ok
+    assert throw_in_qualifies(name, cards(hand), Suit("CDHS".index(trump))) is ok
 
 
 def test_a_throw_in_ends_the_hand_and_the_deal_passes() -> None:
@@ -212,9 +212,9 @@ def test_throw_ins_malformed_uses_are_refused() -> None:
         session("9h o 9s ah throw E nines 9c 9d th ts 9s", rules={"throw_ins": "all"})
     with pytest.raises(EntryError, match="'sevens' is not a throw-in"):
         session("9h throw E sevens 9c 9d th ts 9s")
-    hand = HandState(Rules(), 3, parse_card("9h"))
+    hand = HandState(Rules(), WEST, parse_card("9h"))
     with pytest.raises(IllegalAction, match="not a throw-in"):
-        hand.apply(ThrowIn(1, "sevens", cards("9c 9d th ts 9s")))
+        hand.apply(ThrowIn(EAST, "sevens", cards("9c 9d th ts 9s")))
 
 
 # --- partner's best (004) --------------------------------------------------------------------
@@ -244,7 +244,7 @@ def test_partners_best_where_the_rules_do_not_allow_it_is_flagged() -> None:
     s = session(BEST_DEAL + "9d p p p p\ns! swap 9c qs", rules={"partners_best": True})
     with pytest.raises(EntryError, match="9C is in S's hand"):
         s.feed("swap 9c qs")  # 9C already went over to South
-    s.game.apply(PartnersBest(0, None, None))  # a second swap: the rule is one card
+    s.game.apply(PartnersBest(NORTH, None, None))  # a second swap: the rule is one card
     assert flags(s.game.results()[0]) == [("invalid_exchange", "N", None)]
 
 
@@ -253,7 +253,7 @@ def test_partners_best_only_for_a_lone_player() -> None:
     with pytest.raises(EntryError, match="swap needs"):
         s.feed("swap 9c qs")
     with pytest.raises(IllegalAction, match="only a player going or defending alone"):
-        s.game.hands[0].apply(PartnersBest(1, None, None))
+        s.game.hands[0].apply(PartnersBest(EAST, None, None))
 
 
 # --- the blind double loner (004) -----------------------------------------------------------
@@ -284,7 +284,7 @@ def test_blind_double_loner_declared_after_looking_is_flagged() -> None:
 def test_blind_double_loner_in_round_two_is_refused() -> None:
     hand = session("9d p p p p", rules={"blind_double_loner": True}).game.hands[0]
     with pytest.raises(IllegalAction, match="before the bidding"):
-        hand.apply(BlindDoubleLoner(0))
+        hand.apply(BlindDoubleLoner(NORTH))
 
 
 # --- the 25-card deck with the Benny (004) ---------------------------------------------------
@@ -315,15 +315,15 @@ def test_holding_the_benny_on_a_trump_lead_is_a_renege() -> None:
 
 def test_benny_malformed_uses_are_refused() -> None:
     with pytest.raises(IllegalAction, match="BJ is not in the 24-card deck"):
-        HandState(Rules(), 3, BENNY)
-    hand = HandState(Rules.build({"deck": 25}), 3, parse_card("9h"))
+        HandState(Rules(), WEST, BENNY)
+    hand = HandState(Rules.build({"deck": 25}), WEST, parse_card("9h"))
     with pytest.raises(IllegalAction, match="the Benny was not turned up"):
-        hand.apply(BennySuit(3, 2))
-    benny = HandState(Rules.build({"deck": 25}), 3, BENNY)
+        hand.apply(BennySuit(WEST, HEARTS))
+    benny = HandState(Rules.build({"deck": 25}), WEST, BENNY)
     with pytest.raises(IllegalAction, match="the dealer \\(W\\) names it"):
-        benny.apply(BennySuit(0, 2))
+        benny.apply(BennySuit(NORTH, HEARTS))
     with pytest.raises(IllegalAction, match="must name the suit for the Benny"):
-        benny.apply(Order(0))
+        benny.apply(Order(NORTH))
 
 
 # --- the 32-card deck (004) -----------------------------------------------------------------
@@ -406,7 +406,7 @@ def test_random_hands_using_each_variant_are_clean_and_scored_by_the_table(varia
     rng = random.Random(2026)
     seen = 0
     for i in range(4000):
-        dealt = random_hand(rng, rules, i % 4)
+        dealt = random_hand(rng, rules, Seat(i % 4))
         if not any(action == a.TYPE for a in dealt.actions):
             continue
         for with_deal in (True, False):
@@ -414,7 +414,7 @@ def test_random_hands_using_each_variant_are_clean_and_scored_by_the_table(varia
                 rules,
                 dealt.dealer,
                 dealt.upcard,
-                deal={s: dealt.hands[s] for s in range(4)} if with_deal else None,
+                deal={s: dealt.hands[s] for s in SEATS} if with_deal else None,
             )
             for a in dealt.actions:
                 hand.apply(a)

@@ -1,6 +1,7 @@
 """The actions that make up a hand: one small frozen value per thing that happened.
 
-Seats, suits and cards are the integers of ``engine.cards``. Each action's ``TYPE`` is the
+Seats, suits and cards are the integers of ``engine.cards``; an action reads in the table's
+notation (``Play(E, 9D)``, ``Order(N, alone=True)``). Each action's ``TYPE`` is the
 name it has in the euchre-log/1 format. ``Action`` is the union of them all; everything
 that encodes, decodes, describes or draws an action does it with a ``match`` over that
 union ending in ``assert_never``, so that mypy names every place a new action type must
@@ -9,10 +10,22 @@ be handled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar, Final, Literal, TypeAlias, Union, get_args
+from dataclasses import MISSING, dataclass, fields
+from typing import ClassVar, Final, Literal, TypeAlias, TypeVar, Union, get_args
 
-from .cards import Card, Seat, Suit, Team
+from .cards import (
+    CARD_TEXT,
+    N_CARDS,
+    SEAT_LETTERS,
+    SUIT_LETTERS,
+    TEAM_NAMES,
+    Card,
+    Seat,
+    Suit,
+    Team,
+)
+
+_A = TypeVar("_A")
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,3 +242,63 @@ ACTION_TYPES: Final[dict[str, type[Action]]] = {cls.TYPE: cls for cls in ACTION_
 
 if set(ACTION_TYPES) != set(get_args(ActionType)):  # pragma: no cover - a mistake in this file
     raise AssertionError("ActionType must name the TYPE of every class of the Action union")
+
+
+# --- How an action reads: the table's notation ------------------------------------
+
+_SEAT_FIELDS: Final = frozenset({"seat", "accused"})
+_CARD_FIELDS: Final = frozenset({"card", "gave", "received", "shown"})
+
+
+def _word(name: str, value: object) -> str:
+    """One field in the table's notation: a seat's letter, a suit's, a card as files write
+    it (a tuple of cards in brackets); anything else (or a value out of range) as
+    ``repr`` has it."""
+    if isinstance(value, bool) or not isinstance(value, (int, tuple)):
+        return repr(value)
+    if name in _CARD_FIELDS:
+        cards = value if isinstance(value, tuple) else (value,)
+        if all(isinstance(c, int) and 0 <= c < N_CARDS for c in cards):
+            text = " ".join(CARD_TEXT[c] for c in cards)
+            return f"({text})" if isinstance(value, tuple) else text
+    elif isinstance(value, int) and name in _SEAT_FIELDS and 0 <= value < 4:
+        return SEAT_LETTERS[value]
+    elif isinstance(value, int) and name == "suit" and 0 <= value < 4:
+        return SUIT_LETTERS[value]
+    elif isinstance(value, int) and name == "team" and 0 <= value < 2:
+        return TEAM_NAMES[value]
+    return repr(value)
+
+
+def _table_repr(cls: type[_A]) -> type[_A]:
+    """Give an action class the table's ``repr``: ``Play(E, 9D)``, ``Order(N, alone=True)``.
+
+    Fields without a default are written in order, the others only when they differ from
+    it, by name. ``field_repr`` keeps the dataclass's own form.
+    """
+    names = [(f.name, f.default) for f in fields(cls)]  # type: ignore[arg-type]
+
+    def __repr__(self: object) -> str:
+        parts = []
+        for name, default in names:
+            value = getattr(self, name)
+            if default is MISSING:
+                parts.append(_word(name, value))
+            elif value != default:
+                parts.append(f"{name}={_word(name, value)}")
+        return f"{cls.__name__}({', '.join(parts)})"
+
+    cls.__repr__ = __repr__  # type: ignore[method-assign]
+    return cls
+
+
+def field_repr(action: Action) -> str:
+    """The action as the dataclass writes it, field by field (``Play(seat=1, card=11)``):
+    what a hand's seed is made from (``fair.hand_seed``), so that the table's ``repr``
+    changes no seed."""
+    inner = ", ".join(f"{f.name}={getattr(action, f.name)!r}" for f in fields(action))
+    return f"{type(action).__qualname__}({inner})"
+
+
+for _cls in ACTION_CLASSES:
+    _table_repr(_cls)

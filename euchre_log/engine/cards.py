@@ -16,26 +16,30 @@ no allocation and no branching on card names.
 from __future__ import annotations
 
 import unicodedata
-from typing import Final, TypeAlias
+from typing import Final, NewType, TypeAlias
 
 Card: TypeAlias = int
 """A card: ``suit * 8 + rank`` (0..31), or ``BENNY`` (32)."""
-Suit: TypeAlias = int
+# Suit, Seat and Team are ``NewType``s over ``int``: mypy tells them apart (a seat passed
+# where a suit is expected is an error), and at run time they are plain ints, so the
+# engine's tables, masks and loops cost nothing more (an IntEnum member is ~20 times as
+# slow to make from an int, and slower to index with).
+Suit = NewType("Suit", int)
 """A suit: 0..3, clubs diamonds hearts spades."""
-Seat: TypeAlias = int
+Seat = NewType("Seat", int)
 """A seat: 0..3, North East South West, clockwise."""
-Team: TypeAlias = int
+Team = NewType("Team", int)
 """A partnership: 0 North-South, 1 East-West (``seat & 1``)."""
-NOBODY: Final = -1
+NOBODY: Final = Seat(-1)
 """No seat (no maker yet, no lone defender): the engine's integer fields use it for None."""
-NO_SUIT: Final = -1
+NO_SUIT: Final = Suit(-1)
 """No suit (trump not made yet; the Benny's printed suit)."""
 
 # Suits, in the order C D H S (clubs, diamonds, hearts, spades).
-CLUBS: Final = 0
-DIAMONDS: Final = 1
-HEARTS: Final = 2
-SPADES: Final = 3
+CLUBS: Final = Suit(0)
+DIAMONDS: Final = Suit(1)
+HEARTS: Final = Suit(2)
+SPADES: Final = Suit(3)
 SUITS: Final = (CLUBS, DIAMONDS, HEARTS, SPADES)
 SUIT_LETTERS: Final = "CDHS"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
@@ -55,40 +59,47 @@ BENNY: Final = 32
 N_CARDS: Final = 33
 
 # Seats, clockwise. Partners sit opposite: a seat's team is ``seat & 1``.
-NORTH, EAST, SOUTH, WEST = range(4)
+NORTH: Final = Seat(0)
+EAST: Final = Seat(1)
+SOUTH: Final = Seat(2)
+WEST: Final = Seat(3)
+SEATS: Final = (NORTH, EAST, SOUTH, WEST)
+NS: Final = Team(0)
+EW: Final = Team(1)
+TEAMS: Final = (NS, EW)
 SEAT_LETTERS: Final = "NESW"
 SEAT_NAMES: Final = ("North", "East", "South", "West")
 TEAM_NAMES: Final = ("NS", "EW")
 
 
-def card(rank: int, suit: int) -> int:
+def card(rank: int, suit: Suit) -> int:
     """The card of this rank (0..7, 7 to A) and suit (0..3, C D H S)."""
     return suit * 8 + rank
 
 
-def suit_of(c: int) -> int:
-    """The printed suit of a card; the Benny has none (-1)."""
-    return -1 if c == BENNY else c >> 3
+def suit_of(c: int) -> Suit:
+    """The printed suit of a card; the Benny has none (``NO_SUIT``)."""
+    return NO_SUIT if c == BENNY else Suit(c >> 3)
 
 
-def same_colour(suit: int) -> int:
+def same_colour(suit: Suit) -> Suit:
     """The other suit of the same colour: clubs and spades, diamonds and hearts."""
-    return 3 - suit
+    return Suit(3 - suit)
 
 
-def team_of(seat: int) -> int:
-    """0 for North-South, 1 for East-West."""
-    return seat & 1
+def team_of(seat: Seat) -> Team:
+    """``NS`` (0) for North-South, ``EW`` (1) for East-West."""
+    return Team(seat & 1)
 
 
-def partner_of(seat: int) -> int:
+def partner_of(seat: Seat) -> Seat:
     """The seat opposite."""
-    return (seat + 2) & 3
+    return Seat((seat + 2) & 3)
 
 
-def left_of(seat: int) -> int:
+def left_of(seat: Seat) -> Seat:
     """The next seat clockwise."""
-    return (seat + 1) & 3
+    return Seat((seat + 1) & 3)
 
 
 def deck(size: int) -> tuple[int, ...]:
@@ -110,16 +121,16 @@ def deck_mask(size: int) -> int:
 # Per-trump tables. Index with ``[trump][card]``; trump is 0..3.
 
 
-def _effective_suit(c: int, trump: int) -> int:
+def _effective_suit(c: int, trump: Suit) -> Suit:
     if c == BENNY:
         return trump
-    s, r = c >> 3, c & 7
+    s, r = Suit(c >> 3), c & 7
     if r == JACK and s == same_colour(trump):
         return trump  # the left bower belongs to trump for every purpose
     return s
 
 
-def _trump_power(c: int, trump: int) -> int:
+def _trump_power(c: int, trump: Suit) -> int:
     """Order within trump: 9 < T < Q < K < A < left bower < right bower < Benny."""
     if c == BENNY:
         return 30
@@ -129,7 +140,7 @@ def _trump_power(c: int, trump: int) -> int:
     return 20 + r
 
 
-EFFECTIVE_SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(
+EFFECTIVE_SUIT: Final[tuple[tuple[Suit, ...], ...]] = tuple(
     tuple(_effective_suit(c, t) for c in range(N_CARDS)) for t in SUITS
 )
 """``EFFECTIVE_SUIT[trump][card]``: the suit a card counts as when ``trump`` is trump."""
@@ -156,10 +167,10 @@ def legal_mask(held: int, led: Suit, trump: Suit) -> int:
     trick whose led suit is ``led`` (``NO_SUIT`` when leading) with ``trump`` as trump.
 
     The cards of the led suit, counting the left bower (and the Benny) as trump, if the
-    hand has any; otherwise any card. The engine's renege test is this rule, inlined in
-    the play loop; the simulator, the recorder's hints and the solver ask it.
+    hand has any; otherwise any card. The dispute judge's renege test (``judge``), the
+    simulator, the recorder's hints and the solver ask it.
     """
-    if led < 0:
+    if led == NO_SUIT:
         return held
     return (held & SUIT_MASK[trump][led]) or held
 
@@ -177,7 +188,7 @@ class CardError(ValueError):
     """A token that is not a card, a suit or a seat; the message quotes it."""
 
 
-_SUIT_TOKENS: dict[str, int] = {}
+_SUIT_TOKENS: dict[str, Suit] = {}
 for _s in SUITS:
     for _form in (
         SUIT_LETTERS[_s],
@@ -218,7 +229,7 @@ def parse_card(token: str) -> int:
     return found
 
 
-def parse_suit(token: str) -> int:
+def parse_suit(token: str) -> Suit:
     """Read a suit: ``C``, ``clubs``, ``club`` or ``♣`` (any case)."""
     found = _SUIT_TOKENS.get(_clean(token))
     if found is None:
@@ -227,12 +238,12 @@ def parse_suit(token: str) -> int:
 
 
 _SEAT_TOKENS = {
-    **{letter: i for i, letter in enumerate(SEAT_LETTERS)},
-    **{name.upper(): i for i, name in enumerate(SEAT_NAMES)},
+    **{letter: SEATS[i] for i, letter in enumerate(SEAT_LETTERS)},
+    **{name.upper(): SEATS[i] for i, name in enumerate(SEAT_NAMES)},
 }
 
 
-def parse_seat(token: str) -> int:
+def parse_seat(token: str) -> Seat:
     """Read a seat: ``N``, ``E``, ``S``, ``W`` or its name (any case)."""
     found = _SEAT_TOKENS.get(_clean(token))
     if found is None:
@@ -240,10 +251,10 @@ def parse_seat(token: str) -> int:
     return found
 
 
-_TEAM_TOKENS = {"NS": 0, "SN": 0, "EW": 1, "WE": 1}
+_TEAM_TOKENS = {"NS": NS, "SN": NS, "EW": EW, "WE": EW}
 
 
-def parse_team(token: str) -> int:
+def parse_team(token: str) -> Team:
     """Read a team: ``NS`` or ``EW``."""
     found = _TEAM_TOKENS.get(_clean(token))
     if found is None:

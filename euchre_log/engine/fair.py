@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from .actions import Action, Call, FarmersHand, Order, PartnersBest, Pass, Play
-from .cards import POWER, SUIT_LETTERS, left_of, partner_of
+from .actions import Action, Call, FarmersHand, Order, PartnersBest, Pass, Play, field_repr
+from .cards import POWER, SEATS, SUIT_LETTERS, SUITS, Seat, Suit, left_of, partner_of
 from .hand import ROUND_ONE, ROUND_TWO, HandState
 from .positions import start_position
 from .review import _not_analysed, _renege_reason, dealt_hands, rank_order
@@ -160,7 +160,7 @@ class PlayInfo:
     """
 
     trick: int
-    seat: int
+    seat: Seat
     card: int
     worlds: int
     exact: bool
@@ -216,7 +216,7 @@ class BidInfo:
     the worlds of its view before the bidding: ``worlds`` of them, ``solved`` (all of
     them when ``exact``)."""
 
-    seat: int
+    seat: Seat
     action: str
     call: str | None
     options: tuple[BidOption, ...]
@@ -366,7 +366,7 @@ def hand_seed(hand: HandState) -> str:
     journal's head."""
     deal = sorted(hand.deal.items())
     record = repr((hand.rules, hand.number, hand.dealer, hand.upcard, deal, hand.kitty))
-    record += repr(hand.actions)
+    record += "[" + ", ".join(map(field_repr, hand.actions)) + "]"
     return hashlib.sha256(record.encode("utf-8")).hexdigest()
 
 
@@ -415,7 +415,7 @@ class FairPlayer:
     and ``accuracy``, the percentage of them whose loss is at most ``ACCURATE``, to one
     decimal (None without choices)."""
 
-    seat: int
+    seat: Seat
     choices: int
     loss: Fraction
     accuracy: float | None
@@ -435,7 +435,7 @@ def fair_player_totals(hands: Iterable[Sequence[PlayInfo]]) -> tuple[FairPlayer,
         FairPlayer(
             s, choices[s], loss[s], round(100 * good[s] / choices[s], 1) if choices[s] else None
         )
-        for s in range(4)
+        for s in SEATS
     )
 
 
@@ -443,7 +443,7 @@ def fair_player_totals(hands: Iterable[Sequence[PlayInfo]]) -> tuple[FairPlayer,
 # Bids.
 
 
-def _calls(state: HandState, seat: int) -> list[tuple[str, Order | Call]]:
+def _calls(state: HandState, seat: Seat) -> list[tuple[str, Order | Call]]:
     """Every call the rules let ``seat`` make now (``HandState.can``: possible, and no
     flag), with REVIEW.md's names: round one's ``order`` and ``order_alone``, round
     two's suits (``H``) and lone calls (``H_alone``)."""
@@ -451,7 +451,7 @@ def _calls(state: HandState, seat: int) -> list[tuple[str, Order | Call]]:
     if state.phase == ROUND_ONE:
         candidates = [("order", Order(seat, False)), ("order_alone", Order(seat, True))]
     elif state.phase == ROUND_TWO:
-        for suit in range(4):
+        for suit in SUITS:
             letter = SUIT_LETTERS[suit]
             candidates.append((letter, Call(seat, suit, False)))
             candidates.append((f"{letter}_alone", Call(seat, suit, True)))
@@ -468,7 +468,7 @@ def call_name(action: Action) -> str | None:
     return None
 
 
-def opening_leader(rules: Rules, dealer: int, maker: int, sitting: int) -> int:
+def opening_leader(rules: Rules, dealer: Seat, maker: Seat, sitting: int) -> Seat:
     """The normal opening lead: left of the dealer, or left of a lone maker when the
     rules' ``loner_lead`` says so, skipping a seat that sits out."""
     lone = (sitting >> partner_of(maker)) & 1
@@ -512,7 +512,7 @@ def _call_points(
     solver: Solver,
     world: Hands,
     call: Order | Call,
-    trump: int,
+    trump: Suit,
     guess: int,
 ) -> tuple[int, int]:
     """The bidder's team's points less the other's when the bidder of ``view`` makes
@@ -550,7 +550,7 @@ def judge_bid(
     rules: Rules,
     view: BidView,
     calls: Sequence[tuple[str, Order | Call]],
-    offered: int,
+    offered: Suit,
     rng: random.Random,
     samples: int = SAMPLES,
     solver: Solver | None = None,

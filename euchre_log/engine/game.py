@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, Penalty
-from .cards import SEAT_LETTERS, TEAM_NAMES, left_of
+from .cards import NO_SUIT, NOBODY, SEAT_LETTERS, TEAM_NAMES, Seat, Suit, Team, left_of
 from .flags import DEALT_OUT_OF_TURN, Flag, IllegalAction
 from .hand import HandState
 from .rules import Rules
@@ -23,9 +23,9 @@ class HandResult:
     """The engine's verdict on one hand, as the check report gives it."""
 
     number: int
-    dealer: int
-    trump: int | None
-    maker: int | None
+    dealer: Seat
+    trump: Suit | None
+    maker: Seat | None
     alone: bool
     defender_alone: int | None
     tricks: tuple[int, int]
@@ -40,10 +40,10 @@ def hand_result(hand: HandState, score_after: tuple[int, int]) -> HandResult:
     return HandResult(
         number=hand.number,
         dealer=hand.dealer,
-        trump=hand.trump if hand.trump >= 0 else None,
-        maker=hand.maker if hand.maker >= 0 else None,
+        trump=hand.trump if hand.trump != NO_SUIT else None,
+        maker=hand.maker if hand.maker != NOBODY else None,
         alone=hand.alone,
-        defender_alone=hand.defender if hand.defender >= 0 else None,
+        defender_alone=hand.defender if hand.defender != NOBODY else None,
         tricks=(hand.tricks[0], hand.tricks[1]),
         points=hand.points(),
         outcome=hand.outcome,
@@ -112,7 +112,7 @@ class GameState:
         """The last hand, finished or not; None before the first deal."""
         return self.hands[-1] if self.hands else None
 
-    def next_dealer(self) -> int | None:
+    def next_dealer(self) -> Seat | None:
         """Who should deal next: left of the last dealer (None before the first hand).
 
         After a throw-in, the same dealer deals again where the rules say so (004: a
@@ -160,17 +160,17 @@ class GameState:
         return self._winner_in(last, self._before_last, len(self.hands) - 1)
 
     @property
-    def winner(self) -> int | None:
+    def winner(self) -> Team | None:
         """The team that won (0 NS, 1 EW), or None while the game goes on."""
         won = self.winner_after()
-        return None if won is None else won[0]
+        return None if won is None else Team(won[0])
 
     def start_hand(
         self,
-        dealer: int,
+        dealer: Seat,
         upcard: int,
         *,
-        deal: dict[int, tuple[int, ...]] | None = None,
+        deal: dict[Seat, tuple[int, ...]] | None = None,
         kitty: tuple[int, ...] = (),
     ) -> HandState:
         """Deal a new hand. Raises ``IllegalAction`` when the game cannot go on.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Order, RenegeCall
-from .cards import CARD_TEXT, SEAT_LETTERS
+from .cards import CARD_TEXT, SEAT_LETTERS, SEATS, SUITS, Seat, Suit
 from .hand import HandState
 
 DEALT = "dealt"  # in the recorded deal
@@ -49,7 +49,7 @@ class KnownCard:
 class Void:
     """A suit a seat showed out of: on which trick, and the card it played instead."""
 
-    suit: int
+    suit: Suit
     trick: int
     played: int
 
@@ -58,7 +58,7 @@ class Void:
 class SeatKnowledge:
     """Everything the record shows about one seat's cards in one hand."""
 
-    seat: int
+    seat: Seat
     active: bool
     cards: tuple[KnownCard, ...]
     dealt: tuple[int, ...] | None  # the five cards as dealt, when the record shows them all
@@ -71,7 +71,7 @@ class SeatKnowledge:
         return SEAT_LETTERS[self.seat]
 
 
-def _plays(hand: HandState, seat: int) -> list[tuple[int, int]]:
+def _plays(hand: HandState, seat: Seat) -> list[tuple[int, int]]:
     """(trick number, card) of each card the seat played."""
     out = []
     for t in range(5):
@@ -81,7 +81,7 @@ def _plays(hand: HandState, seat: int) -> list[tuple[int, int]]:
     return out
 
 
-def _shown(hand: HandState, seat: int) -> list[int]:
+def _shown(hand: HandState, seat: Seat) -> list[int]:
     out: list[int] = []
     for a in hand.actions:
         if isinstance(a, RenegeCall) and a.accused == seat:
@@ -116,7 +116,7 @@ def knowledge(hand: HandState) -> tuple[SeatKnowledge, ...]:
     out = []
     picked = took_up(hand)
     discard, _ = discard_of(hand)
-    for seat in range(4):
+    for seat in SEATS:
         plays = _plays(hand, seat)
         played_on = {c: t for t, c in plays}
         cards: dict[int, KnownCard] = {}
@@ -144,7 +144,7 @@ def knowledge(hand: HandState) -> tuple[SeatKnowledge, ...]:
                     unknown = 1
             dealt, dealt_how = tuple(sorted(held)), DEDUCED
         voids = []
-        for suit in range(4):
+        for suit in SUITS:
             t = hand.showout_trick[seat * 4 + suit]
             if t >= 0:
                 voids.append(Void(suit, t + 1, hand.showout_card[seat * 4 + suit]))

@@ -8,12 +8,12 @@ The solver (``engine.solver``) knows nothing of the record; this module reads a
 from __future__ import annotations
 
 from .actions import Play
-from .cards import HAND_SIZE, SEAT_LETTERS
+from .cards import HAND_SIZE, NO_SUIT, NOBODY, SEAT_LETTERS, SEATS, Seat
 from .hand import PLAY, HandState
 from .solver import Position
 
 
-def start_cards(hand: HandState, seat: int) -> int | None:
+def start_cards(hand: HandState, seat: Seat) -> int | None:
     """The cards ``seat`` held when play began (a bit mask), or None when the record does
     not show them all: the cards it played, and the cards still known to be in its hand
     (after a claim, the cards the record allows it to hold, when they are exactly the
@@ -25,14 +25,14 @@ def start_cards(hand: HandState, seat: int) -> int | None:
             played |= 1 << c
     if played.bit_count() == HAND_SIZE:
         return played
-    if hand.claimed >= 0:
+    if hand.claimed != NOBODY:
         # A claim: the cards still held are those the claim was checked with, when the
         # record pins each of them down (``HandState.claim_known``).
         if not hand.claim_known:
             return None
         cards = played | hand.possible_cards(seat)
         return cards if cards.bit_count() == HAND_SIZE else None
-    if hand.slack[seat] or hand.borrow[seat] >= 0:
+    if hand.slack[seat] or hand.borrow[seat] != NOBODY:
         return None  # an unseen discard or swap: which known card is gone is not known
     cards = played | hand.held[seat]
     return cards if cards.bit_count() == HAND_SIZE else None
@@ -42,18 +42,18 @@ def start_position(hand: HandState) -> Position:
     """The position before the hand's first card: each seat's cards as play began (after
     the dealer's discard and any exchange). Raises ``ValueError`` when trump was not made
     or a playing seat's cards are not all known."""
-    if hand.trump < 0:
+    if hand.trump == NO_SUIT:
         raise ValueError("trump was not made")
     if hand.leaders:
         leader = hand.leaders[0]
-    elif hand.phase == PLAY or hand.claimed >= 0:
+    elif hand.phase == PLAY or hand.claimed != NOBODY:
         # No card yet (or a claim before the first): the first lead is the seat whose
         # turn it is, or was.
         leader = hand.turn
     else:
         raise ValueError("play has not begun")
     masks = [0, 0, 0, 0]
-    for seat in range(4):
+    for seat in SEATS:
         if not hand.active(seat):
             continue
         cards = start_cards(hand, seat)

@@ -23,6 +23,7 @@ from typing import TypeAlias
 
 from . import limits
 from .actions import Action, Note, Penalty
+from .cards import Seat
 from .flags import Flag, IllegalAction
 from .game import GameState
 from .hand import HandState
@@ -33,9 +34,9 @@ from .rules import Rules
 class StartHand:
     """A new hand: its dealer, upcard and any cards that were shown."""
 
-    dealer: int
+    dealer: Seat
     upcard: int
-    deal: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    deal: dict[Seat, tuple[int, ...]] = field(default_factory=dict)
     kitty: tuple[int, ...] = ()
 
 
@@ -57,7 +58,7 @@ class GameRecord:
     """
 
     def __init__(
-        self, rules: Rules, first_dealer: int, initial_score: tuple[int, int] = (0, 0)
+        self, rules: Rules, first_dealer: Seat, initial_score: tuple[int, int] = (0, 0)
     ) -> None:
         self.rules = rules
         self.first_dealer = first_dealer
@@ -76,7 +77,7 @@ class GameRecord:
         hand = self.game.current
         return None if hand is None or hand.finished else hand
 
-    def next_dealer(self) -> int:
+    def next_dealer(self) -> Seat:
         """Who deals the next hand by the rules: the first dealer, then left of the last."""
         nd = self.game.next_dealer()
         return self.first_dealer if nd is None else nd

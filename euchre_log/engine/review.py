@@ -32,7 +32,23 @@ from dataclasses import dataclass
 from typing import Final
 
 from .actions import Discard, FarmersHand, PartnersBest, Play
-from .cards import BENNY, HAND_SIZE, POWER, SEAT_LETTERS, cards_of, left_of, partner_of, suit_of
+from .cards import (
+    BENNY,
+    HAND_SIZE,
+    NO_SUIT,
+    NOBODY,
+    POWER,
+    SEAT_LETTERS,
+    SEATS,
+    SUITS,
+    Seat,
+    Suit,
+    Team,
+    cards_of,
+    left_of,
+    partner_of,
+    suit_of,
+)
 from .flags import RENEGE
 from .hand import HandState
 from .positions import start_position
@@ -68,7 +84,7 @@ class PlayReview:
     """
 
     trick: int
-    seat: int
+    seat: Seat
     card: int
     dd_before: int
     dd_after: int
@@ -91,7 +107,7 @@ class ParSuit:
     discarded a card best for the dealer's side: ``discards`` lists every such card
     (empty for the other suits)."""
 
-    suit: int
+    suit: Suit
     tricks: tuple[int, int]
     discards: tuple[int, ...] = ()
 
@@ -108,7 +124,7 @@ class BestCall:
     allowed (round one offers only the upcard's suit, round two every other suit) and
     that nobody sees the other hands while bidding."""
 
-    team: int
+    team: Team
     suits: tuple[int, ...]
     tricks: int
     points: tuple[int, int]
@@ -137,8 +153,8 @@ class HandReview:
     number: int
     analysed: bool
     reason: str | None = None
-    trump: int | None = None
-    maker: int | None = None
+    trump: Suit | None = None
+    maker: Seat | None = None
     alone: bool | None = None
     defender_alone: int | None = None
     tricks: int | None = None
@@ -193,7 +209,7 @@ class PlayerReview:
     ``accuracy``: the percentage of choices that gave nothing away, to one decimal (None
     without choices)."""
 
-    seat: int
+    seat: Seat
     plays: int
     choices: int
     cost_tricks: int
@@ -216,14 +232,14 @@ def _not_analysed(hand: HandState) -> str | None:
         return "thrown in: the hand was not played out"
     if hand.outcome == PASSED_OUT:
         return "passed out: nobody named trump"
-    if hand.trump < 0:  # the bidding is still going on
+    if hand.trump == NO_SUIT:  # the bidding is still going on
         return "not finished: trump is not made yet"
     reneges = [f.trick for f in hand.flags if f.kind == RENEGE and f.trick is not None]
     if reneges:
         return _renege_reason(min(reneges))
     if hand.outcome == RENEGE_PENALTY:
         return "a renege call was upheld: the hand was scored by its penalty, not its tricks"
-    if hand.unrecorded and hand.claimed < 0:
+    if hand.unrecorded and hand.claimed == NOBODY:
         first = HAND_SIZE - hand.unrecorded + 1
         if first == 1:
             span = "the whole hand was recorded without its cards"
@@ -232,7 +248,7 @@ def _not_analysed(hand: HandState) -> str | None:
         else:
             span = f"tricks {first} to 5 were recorded without their cards"
         return f"{span}: the play cannot be graded"
-    if hand.claimed >= 0 and not hand.claim_known:
+    if hand.claimed != NOBODY and not hand.claim_known:
         return (
             f"{SEAT_LETTERS[hand.claimed]} claimed the rest of the tricks while some cards "
             "still held were not known: best play cannot be worked out"
@@ -270,7 +286,7 @@ def review_hand(hand: HandState, solver: Solver | None = None) -> HandReview:
     solver = solver or Solver()
     rules = hand.rules
     makers = hand.maker & 1
-    defended = hand.defender >= 0
+    defended = hand.defender != NOBODY
 
     def points(tricks: int) -> tuple[int, int]:
         return trick_points(
@@ -321,8 +337,8 @@ def review_hand(hand: HandState, solver: Solver | None = None) -> HandReview:
         par=deal_par,
         best_calls=best_calls(deal_par, hand, solver) if deal_par is not None else None,
         plays=tuple(plays),
-        claimed=hand.claimed if hand.claimed >= 0 else None,
-        claimed_tricks=hand.unrecorded if hand.claimed >= 0 else None,
+        claimed=hand.claimed if hand.claimed != NOBODY else None,
+        claimed_tricks=hand.unrecorded if hand.claimed != NOBODY else None,
     )
 
 
@@ -365,7 +381,7 @@ def player_totals(reviews: Iterable[HandReview]) -> tuple[PlayerReview, ...]:
             cost_tricks=cost[s],
             accuracy=round(100 * good[s] / choices[s], 1) if choices[s] else None,
         )
-        for s in range(4)
+        for s in SEATS
     )
 
 
@@ -388,7 +404,7 @@ def dealt_hands(hand: HandState) -> tuple[int, int, int, int] | None:
     # loner), so a discard action says the upcard was taken.
     discards = [a.card for a in hand.actions if isinstance(a, Discard)]
     masks = [0, 0, 0, 0]
-    for seat in range(4):
+    for seat in SEATS:
         if seat in hand.deal:
             for c in hand.deal[seat]:
                 masks[seat] |= 1 << c
@@ -414,7 +430,7 @@ def dealt_hands(hand: HandState) -> tuple[int, int, int, int] | None:
 
 
 def par_of_deal(
-    dealt: Sequence[int], dealer: int, upcard: int, solver: Solver | None = None
+    dealt: Sequence[int], dealer: Seat, upcard: int, solver: Solver | None = None
 ) -> tuple[ParSuit, ...]:
     """The par of a deal under each trump suit, C D H S (see ``ParSuit``): ``dealt`` are
     the four hands as dealt (bit masks, N E S W), before the dealer picks up."""
@@ -423,7 +439,7 @@ def par_of_deal(
     side = dealer & 1
     solver = solver or Solver()
     out = []
-    for suit in range(4):
+    for suit in SUITS:
         hands = (dealt[0], dealt[1], dealt[2], dealt[3])
         if suit != up_suit:
             ns = solver.solve(Position(suit, hands, leader), 0)
@@ -477,12 +493,12 @@ def best_calls(
         points, _ = trick_points(hand.rules, team, top)
         alone = tuple(m for m in marches if m[0] & 1 == team)
         lone_points = trick_points(hand.rules, team, HAND_SIZE, alone=True)[0] if alone else None
-        out.append(BestCall(team, suits, top, points, alone, lone_points))
+        out.append(BestCall(Team(team), suits, top, points, alone, lone_points))
     return tuple(out)
 
 
 def lone_marches(
-    dealt: Sequence[int], dealer: int, upcard: int, rules: Rules, solver: Solver | None = None
+    dealt: Sequence[int], dealer: Seat, upcard: int, rules: Rules, solver: Solver | None = None
 ) -> tuple[tuple[int, int], ...]:
     """Every lone hand (seat, trump suit) that takes all five tricks with best play by
     both sides from the hands as dealt (bit masks, N E S W): the partner sits out, the
@@ -493,8 +509,8 @@ def lone_marches(
     solver = solver or Solver()
     up_suit = suit_of(upcard)
     out = []
-    for suit in range(4):
-        for seat in range(4):
+    for suit in SUITS:
+        for seat in SEATS:
             partner = partner_of(seat)
             sitting = 1 << partner
             leader = left_of(seat) if rules.loner_lead == "left_of_loner" else left_of(dealer)

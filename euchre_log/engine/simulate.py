@@ -31,8 +31,14 @@ from .cards import (
     EFFECTIVE_SUIT,
     HAND_SIZE,
     NINE,
+    NO_SUIT,
+    NOBODY,
     POWER,
+    SEATS,
+    SUITS,
     TEN,
+    Seat,
+    Suit,
     deck,
     left_of,
     legal_mask,
@@ -55,14 +61,14 @@ from .rules import Rules
 class DealtHand:
     """A hand as it was dealt and played: every seat's cards and the actions."""
 
-    dealer: int
+    dealer: Seat
     upcard: int
     hands: tuple[tuple[int, ...], ...]  # by seat, as dealt (before the dealer picks up)
     kitty: tuple[int, ...]  # the kitty's other cards
     actions: tuple[Action, ...]
 
 
-def playable(cards: list[int] | tuple[int, ...], led: int, trump: int) -> list[int]:
+def playable(cards: list[int] | tuple[int, ...], led: Suit, trump: Suit) -> list[int]:
     """The cards a player holding ``cards`` may play to a trick whose led suit is ``led``
     (-1 when leading): the engine's follow-suit rule (``cards.legal_mask``), as a list in
     the order given, for a random player to choose from. ``solver.legal_cards`` is
@@ -84,12 +90,14 @@ class Style:
     unseen_discard: float = 0.3  # the chance that the discard is recorded as unseen
 
 
-def _strength(cards: list[int], trump: int) -> int:
+def _strength(cards: list[int], trump: Suit) -> int:
     eff = EFFECTIVE_SUIT[trump]
     return sum(1 for c in cards if eff[c] == trump)
 
 
-def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = Style()) -> DealtHand:
+def random_hand(
+    rng: random.Random, rules: Rules, dealer: Seat, style: Style = Style()
+) -> DealtHand:
     """Deal and play one legal hand, using the variants the rules allow."""
     cards = list(deck(rules.deck))
     rng.shuffle(cards)
@@ -109,17 +117,13 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
         return DealtHand(dealer, upcard, tuple(tuple(h) for h in by_seat), kitty, tuple(actions))
 
     if upcard == BENNY:
-        do(
-            BennySuit(
-                dealer, max(range(4), key=lambda s: (_strength(live[dealer], s), rng.random()))
-            )
-        )
+        do(BennySuit(dealer, max(SUITS, key=lambda s: (_strength(live[dealer], s), rng.random()))))
     offered = state.offered_suit()
     _farmers(rng, rules, state, live, hidden, offered, do)
     if _throw_in(rng, rules, state, live, offered, do, before_make=True):
         return done()
     if rules.blind_double_loner and rng.random() < 0.02:
-        do(BlindDoubleLoner(rng.randrange(4)))
+        do(BlindDoubleLoner(SEATS[rng.randrange(4)]))
     # Round one.
     while state.phase == ROUND_ONE:
         seat = state.turn
@@ -135,7 +139,7 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
     # Round two.
     while state.phase == ROUND_TWO:
         seat = state.turn
-        suits = [s for s in range(4) if s != offered]
+        suits = [s for s in SUITS if s != offered]
         best = max(suits, key=lambda s: (_strength(live[seat], s), rng.random()))
         strength = _strength(live[seat], best)
         stuck = seat == dealer and rules.stick_the_dealer
@@ -148,7 +152,7 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
     trump = state.trump
     eff, power = EFFECTIVE_SUIT[trump], POWER[trump]
     if state.alone and rules.defend_alone and rng.random() < style.defend:
-        defenders = [s for s in range(4) if (s & 1) != (state.maker & 1)]
+        defenders = [s for s in SEATS if (s & 1) != (state.maker & 1)]
         do(DefendAlone(rng.choice(defenders)))
     if state.phase == DISCARD:
         live[dealer].append(upcard)
@@ -157,8 +161,8 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
         shown = None if rng.random() < style.unseen_discard else weakest
         do(Discard(dealer, shown))
     if rules.partners_best:
-        for seat in (state.maker if state.alone else -1, state.defender):
-            if seat < 0:
+        for seat in (state.maker if state.alone else NOBODY, state.defender):
+            if seat == NOBODY:
                 continue
             partner = (seat + 2) % 4
             gave = min(live[seat], key=lambda c: (eff[c] == trump, power[c]))
@@ -173,7 +177,7 @@ def random_hand(rng: random.Random, rules: Rules, dealer: int, style: Style = St
         return done()
     while state.phase == PLAY:
         seat = state.turn
-        led = state.led if state.trick_pos else -1
+        led = state.led if state.trick_pos else NO_SUIT
         choice = rng.choice(playable(live[seat], led, trump))
         live[seat].remove(choice)
         do(Play(seat, choice))
@@ -192,7 +196,7 @@ def _farmers(
     """Players with a qualifying hand sometimes call a farmer's hand."""
     if rules.farmers_hand == "off":
         return
-    for seat in range(4):
+    for seat in SEATS:
         hand = live[seat]
         if rules.farmers_hand == "three_card":
             for rank in (NINE, TEN):
@@ -226,7 +230,7 @@ def _throw_in(
     rules: Rules,
     state: HandState,
     live: list[list[int]],
-    trump: int,
+    trump: Suit,
     do: Callable[[Action], None],
     *,
     before_make: bool,
@@ -235,7 +239,7 @@ def _throw_in(
     for name in rules.throw_ins:
         if (name == "no-ace-no-face") == before_make:
             continue
-        for seat in range(4):
+        for seat in SEATS:
             if not state.active(seat) or len(live[seat]) != HAND_SIZE:
                 continue
             if throw_in_qualifies(name, tuple(live[seat]), trump) and rng.random() < 0.7:
@@ -248,14 +252,14 @@ def random_game(
     rng: random.Random,
     rules: Rules,
     *,
-    first_dealer: int | None = None,
+    first_dealer: Seat | None = None,
     initial_score: tuple[int, int] = (0, 0),
     max_hands: int = 200,
     style: Style = Style(),
 ) -> list[DealtHand]:
     """Play hands until a team reaches the target (or ``max_hands``)."""
     game = GameState(rules, initial_score)
-    dealer = rng.randrange(4) if first_dealer is None else first_dealer
+    dealer = SEATS[rng.randrange(4)] if first_dealer is None else first_dealer
     out: list[DealtHand] = []
     while game.winner is None and len(out) < max_hands:
         dealt = random_hand(rng, rules, dealer, style)

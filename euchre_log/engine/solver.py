@@ -34,8 +34,12 @@ from .cards import (
     EFFECTIVE_SUIT,
     HAND_SIZE,
     N_CARDS,
+    NO_SUIT,
     POWER,
     SEAT_LETTERS,
+    SEATS,
+    Seat,
+    Suit,
     cards_of,
     left_of,
     legal_mask,
@@ -45,7 +49,7 @@ from .cards import (
 # Positions.
 
 
-def _trick_seats(leader: int, sitting: int) -> tuple[int, ...]:
+def _trick_seats(leader: Seat, sitting: int) -> tuple[Seat, ...]:
     """The seats that play to a trick, in order, from its leader."""
     seats = []
     s = leader
@@ -56,7 +60,7 @@ def _trick_seats(leader: int, sitting: int) -> tuple[int, ...]:
     return tuple(seats)
 
 
-def _trick_winner(trump: int, seats: Sequence[int], table: Sequence[int]) -> int:
+def _trick_winner(trump: Suit, seats: Sequence[Seat], table: Sequence[int]) -> Seat:
     """The seat whose card wins a complete trick: the highest trump, else the highest
     card of the led suit."""
     eff, power = EFFECTIVE_SUIT[trump], POWER[trump]
@@ -80,9 +84,9 @@ class Position:
     card fewer than the others. Refuses (``ValueError``) a position that cannot occur.
     """
 
-    trump: int
+    trump: Suit
     hands: tuple[int, int, int, int]
-    leader: int
+    leader: Seat
     table: tuple[int, ...] = ()
     sitting: int = 0
     won: tuple[int, int] = (0, 0)
@@ -107,7 +111,7 @@ class Position:
         for i, seat in enumerate(seats):
             if self.hands[seat].bit_count() != n - (1 if i < len(self.table) else 0):
                 raise ValueError("each playing seat holds one card per trick left to play")
-        for seat in range(4):
+        for seat in SEATS:
             if (self.sitting >> seat) & 1 and self.hands[seat]:
                 raise ValueError("a seat that sits out holds no cards")
         if min(self.won) < 0 or sum(self.won) + n > HAND_SIZE:
@@ -118,9 +122,9 @@ class Position:
     @classmethod
     def deal(
         cls,
-        trump: int,
+        trump: Suit,
         hands: Sequence[Iterable[int]],
-        leader: int,
+        leader: Seat,
         *,
         sitting: int = 0,
     ) -> Position:
@@ -135,12 +139,12 @@ class Position:
     # -- questions
 
     @property
-    def seats(self) -> tuple[int, ...]:
+    def seats(self) -> tuple[Seat, ...]:
         """The seats that play to the current trick, in order from its leader."""
         return _trick_seats(self.leader, self.sitting)
 
     @property
-    def turn(self) -> int:
+    def turn(self) -> Seat:
         """The seat to play next."""
         return self.seats[len(self.table)]
 
@@ -155,9 +159,9 @@ class Position:
         return HAND_SIZE - self.tricks_left + 1
 
     @property
-    def led(self) -> int:
-        """The led effective suit of the current trick, or -1 before its lead."""
-        return EFFECTIVE_SUIT[self.trump][self.table[0]] if self.table else -1
+    def led(self) -> Suit:
+        """The led effective suit of the current trick, or ``NO_SUIT`` before its lead."""
+        return EFFECTIVE_SUIT[self.trump][self.table[0]] if self.table else NO_SUIT
 
     @property
     def finished(self) -> bool:
@@ -269,7 +273,7 @@ class _Search:
     __slots__ = ("_count", "_set_live", "after", "ge", "hands", "step", "table")
 
     def __init__(self, sitting: int) -> None:
-        nxt = [left_of(s) for s in range(4)]
+        nxt = [left_of(s) for s in SEATS]
         for s in range(4):
             while (sitting >> nxt[s]) & 1:
                 nxt[s] = left_of(nxt[s])

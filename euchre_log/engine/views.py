@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .actions import BlindDoubleLoner, Order, Play, RenegeCall
-from .cards import EFFECTIVE_SUIT, SUIT_MASK, deck_mask
+from .cards import EFFECTIVE_SUIT, SUIT_MASK, Seat, Suit, deck_mask
 from .hand import HandState
 from .positions import start_position
 from .solver import Position
@@ -64,9 +64,9 @@ class SeatView:
     discard the record does not show.
     """
 
-    seat: int
-    trump: int
-    leader: int
+    seat: Seat
+    trump: Suit
+    leader: Seat
     table: tuple[int, ...]
     sitting: int
     won: tuple[int, int]
@@ -128,8 +128,8 @@ class BidView:
     and the upcard; ``dealer`` deals. Every other seat holds five unseen cards and the
     kitty the other three."""
 
-    seat: int
-    dealer: int
+    seat: Seat
+    dealer: Seat
     upcard: int
     own: int
     deck: int
@@ -243,7 +243,7 @@ def seat_views(hand: HandState) -> tuple[SeatView, ...]:
     return tuple(views)
 
 
-def bid_view(hand: HandState, seat: int, dealt: tuple[int, int, int, int]) -> BidView:
+def bid_view(hand: HandState, seat: Seat, dealt: tuple[int, int, int, int]) -> BidView:
     """``seat``'s view before the bidding, from the hands as dealt (masks, N E S W)."""
     return BidView(seat, hand.dealer, hand.upcard, dealt[seat], deck_mask(hand.rules.deck))
 

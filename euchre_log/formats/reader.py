@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, assert_never, cast
 
 from ..engine import actions as A
 from ..engine import limits
-from ..engine.cards import SUIT_LETTERS, TEAM_NAMES
+from ..engine.cards import SUIT_LETTERS, SUITS, TEAM_NAMES, TEAMS, Seat, Suit
 from ..engine.flags import IllegalAction
 from ..engine.game import GameState
 from ..engine.hand import HandState
@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 
     from .models import ActionModel, GameLog, HandRecord, HandResultModel
 
-SUIT_INDEX = {s: i for i, s in enumerate(SUIT_LETTERS)}
-TEAM_INDEX = {t: i for i, t in enumerate(TEAM_NAMES)}
+SUIT_INDEX = {s: SUITS[i] for i, s in enumerate(SUIT_LETTERS)}
+TEAM_INDEX = {t: TEAMS[i] for i, t in enumerate(TEAM_NAMES)}
 
 # ---------------------------------------------------------------------------
 # How big a game log can be
@@ -496,7 +496,7 @@ def _card_of(value: Any) -> int:
     return found
 
 
-def _seat_of(value: Any) -> int:
+def _seat_of(value: Any) -> Seat:
     found = SEAT_INDEX.get(value) if isinstance(value, str) else None
     if found is None:
         raise LogError(f"{value!r} is not a seat")
@@ -509,7 +509,7 @@ def _count(value: Any) -> int:
     return value
 
 
-def _suit_of(value: Any) -> int:
+def _suit_of(value: Any) -> Suit:
     found = SUIT_INDEX.get(value) if isinstance(value, str) else None
     if found is None:
         raise LogError(f"{value!r} is not a suit")

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine import actions as A
-from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS
+from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SEATS, SUIT_LETTERS, SUITS
 
 CARD_INDEX: Final = {text: i for i, text in enumerate(CARD_TEXT)}
-SEAT_INDEX: Final = {s: i for i, s in enumerate(SEAT_LETTERS)}
-SUIT_INDEX: Final = {s: i for i, s in enumerate(SUIT_LETTERS)}
+SEAT_INDEX: Final = {s: SEATS[i] for i, s in enumerate(SEAT_LETTERS)}
+SUIT_INDEX: Final = {s: SUITS[i] for i, s in enumerate(SUIT_LETTERS)}
 
 PLAYS: Final = {(s, c): A.Play(SEAT_INDEX[s], i) for s in SEAT_INDEX for c, i in CARD_INDEX.items()}
 """The play of each card by each seat, by (seat, card) as a log writes them."""

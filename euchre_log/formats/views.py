@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..engine import actions as A
-from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
+from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES, left_of
 from ..engine.flags import RENEGE
 from ..engine.game import GameState
 from ..engine.hand import HandState
@@ -59,7 +59,7 @@ def tricks(hand: HandState) -> list[dict[str, Any]]:
             c = hand.cards_at[t * 4 + seat]
             if c >= 0:
                 cards.append({"seat": SEAT_LETTERS[seat], "card": CARD_TEXT[c]})
-            seat = (seat + 1) % 4
+            seat = left_of(seat)
         winner = hand.winners[t] if t < len(hand.winners) else None
         out.append(
             {

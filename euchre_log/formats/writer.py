@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, assert_never
 
 from ..engine import actions as A
-from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES
+from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SUIT_LETTERS, TEAM_NAMES, Seat
 from ..engine.game import GameState
 from ..engine.hand import HandState
 from ..engine.rules import Rules
@@ -104,7 +104,7 @@ def hand_dict(
     upcard: int,
     actions: Iterable[A.Action],
     *,
-    deal: Mapping[int, Iterable[int]] | None = None,
+    deal: Mapping[Seat, Iterable[int]] | None = None,
     kitty: Iterable[int] = (),
     result: dict[str, Any] | None = None,
 ) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..engine import actions as A
-from ..engine.cards import HAND_SIZE, SEAT_LETTERS
+from ..engine.cards import HAND_SIZE, SEAT_LETTERS, Seat
 from ..engine.flags import Flag, IllegalAction
 from ..engine.hand import PLAY, HandState
 from ..engine.record import Entry, GameRecord, StartHand
@@ -50,8 +50,8 @@ class Checkpoint:
     """A session as it was, to put back when a line is refused."""
 
     history: list[Entry]
-    pending_deal: dict[int, tuple[int, ...]]
-    pending_dealer: int | None
+    pending_deal: dict[Seat, tuple[int, ...]]
+    pending_dealer: Seat | None
     ended: int | None
     filled_at: frozenset[int]
     dealt_late: tuple[tuple[int, int], ...] = ()
@@ -81,7 +81,7 @@ class Session(GameRecord):
     def __init__(
         self,
         rules: Rules,
-        first_dealer: int,
+        first_dealer: Seat,
         initial_score: tuple[int, int] = (0, 0),
         *,
         fill: bool = True,
@@ -89,8 +89,8 @@ class Session(GameRecord):
         super().__init__(rules, first_dealer, initial_score)
         # Play a seat's last card when the record proves which it is (``fill``).
         self.fill = fill
-        self.pending_deal: dict[int, tuple[int, ...]] = {}
-        self.pending_dealer: int | None = None
+        self.pending_deal: dict[Seat, tuple[int, ...]] = {}
+        self.pending_dealer: Seat | None = None
         # A hand settled by an upheld renege call may be played out or ended (``end``);
         # this is the number of the one the table ended, if it is the last.
         self.ended: int | None = None
@@ -139,7 +139,7 @@ class Session(GameRecord):
         self.filled_at = set(saved.filled_at)
         self.dealt_late = list(saved.dealt_late)
 
-    def dealer_for_next_hand(self) -> int:
+    def dealer_for_next_hand(self) -> Seat:
         return self.next_dealer() if self.pending_dealer is None else self.pending_dealer
 
     def replay(self, history: list[Entry]) -> None:
@@ -250,7 +250,7 @@ class Session(GameRecord):
         return self.game.current
 
     @property
-    def deals_next(self) -> int:
+    def deals_next(self) -> Seat:
         """Who deals the next hand: the rules' next dealer, or the one typed ahead."""
         return self.dealer_for_next_hand()
 

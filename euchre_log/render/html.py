@@ -46,8 +46,10 @@ from ..engine.cards import (
     RANK_NAMES,
     SEAT_LETTERS,
     SEAT_NAMES,
+    SEATS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
+    Seat,
     cards_of,
     left_of,
     partner_of,
@@ -551,17 +553,17 @@ def _hand_table(g: _Game) -> str:
 # -- a hand
 
 
-def _start_cards(hand: HandState, seat: int) -> tuple[list[tuple[int, int | None]], int]:
+def _start_cards(hand: HandState, seat: Seat) -> tuple[list[tuple[int, int | None]], int]:
     """The cards the seat held when the play began, as far as the record shows them:
     (card, the trick it was played on or None), and how many cards are not known."""
     played = [(hand.cards_at[t * 4 + seat], t + 1) for t in range(5)]
     known: list[tuple[int, int | None]] = [(c, t) for c, t in played if c >= 0]
-    held = set(cards_of(hand.held[seat])) - {c for c, _ in known}
+    held = set(cards_of(hand.known_cards(seat))) - {c for c, _ in known}
     known.extend((c, None) for c in held)
     return known, max(0, 5 - len(known))
 
 
-def _seat_how(hand: HandState, seat: int, cards: list[tuple[int, int | None]]) -> str:
+def _seat_how(hand: HandState, seat: Seat, cards: list[tuple[int, int | None]]) -> str:
     """How the seat's cards are known, in a few words."""
     if seat in exchanged(hand) and len(cards) == 5 and all(t for _, t in cards):
         return "after the exchange, from the play"
@@ -580,7 +582,7 @@ def _seat_how(hand: HandState, seat: int, cards: list[tuple[int, int | None]]) -
     return "as far as the record shows"
 
 
-def _seat_note(hand: HandState, seat: int) -> str:
+def _seat_note(hand: HandState, seat: Seat) -> str:
     """How an active seat's cards are known, or that they are not."""
     cards, _ = _start_cards(hand, seat)
     if not cards:
@@ -590,11 +592,11 @@ def _seat_note(hand: HandState, seat: int) -> str:
 
 def _shared_note(hand: HandState) -> str | None:
     """The seats' common ``_seat_note``, said once for the hand instead of per seat."""
-    notes = {_seat_note(hand, s) for s in range(4) if hand.active(s)}
+    notes = {_seat_note(hand, s) for s in SEATS if hand.active(s)}
     return notes.pop() if len(notes) == 1 else None
 
 
-def _seat_box(g: _Game, hand: HandState, seat: int, shared: str | None) -> str:
+def _seat_box(g: _Game, hand: HandState, seat: Seat, shared: str | None) -> str:
     players = g.players
     letter = SEAT_LETTERS[seat]
     roles = []
@@ -835,7 +837,7 @@ def _trick(g: _Game, index: int, k: int) -> str:
         tx.append(_result_html(g, index))
 
     cells = []
-    for seat in (0, 1, 2, 3):
+    for seat in SEATS:
         letter = SEAT_LETTERS[seat]
         classes = ["p", letter.lower()]
         tags = []
@@ -915,7 +917,7 @@ def _hand_section(g: _Game, index: int) -> str:
         '<div class="board">',
     ]
     shared = _shared_note(hand)
-    out.extend(_seat_box(g, hand, seat, shared) for seat in (0, 1, 2, 3))
+    out.extend(_seat_box(g, hand, seat, shared) for seat in SEATS)
     out.append(_mid(hand, players))
     out.append(_deal_block(g, index, shared))
     if tricks:

@@ -14,12 +14,20 @@ from rich.text import Text
 from ..engine import actions as A
 from ..engine.cards import (
     CARD_TEXT,
+    EAST,
+    NORTH,
     SEAT_LETTERS,
     SEAT_NAMES,
+    SEATS,
+    SOUTH,
     SUIT_LETTERS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
+    SUITS,
     TEAM_NAMES,
+    WEST,
+    Seat,
+    left_of,
     partner_of,
 )
 from ..engine.flags import PENDING, UPHELD, CallVerdict, Flag
@@ -181,7 +189,7 @@ def _bids(hand: HandState, players: Mapping[str, str]) -> Text | None:
     return out
 
 
-def trick_cards(hand: HandState, k: int) -> list[tuple[int, int]]:
+def trick_cards(hand: HandState, k: int) -> list[tuple[Seat, int]]:
     """(seat, card) of trick ``k`` (0-based) in the order they were played."""
     if k >= len(hand.leaders):
         return []
@@ -191,7 +199,7 @@ def trick_cards(hand: HandState, k: int) -> list[tuple[int, int]]:
         c = hand.cards_at[k * 4 + seat]
         if c >= 0 and hand.active(seat):
             out.append((seat, c))
-        seat = (seat + 1) & 3
+        seat = left_of(seat)
     return out
 
 
@@ -202,7 +210,7 @@ def table_layout(
     played = dict(trick_cards(hand, k))
     leader = hand.leaders[k] if k < len(hand.leaders) else None
 
-    def cell(seat: int) -> Text:
+    def cell(seat: Seat) -> Text:
         t = Text(who(seat, players) + ": ", style="dim" if not hand.active(seat) else "")
         if not hand.active(seat):
             t.append("sits out", style="dim")
@@ -220,9 +228,9 @@ def table_layout(
     grid.add_column(justify="left")
     grid.add_column(justify="center")
     grid.add_column(justify="right")
-    grid.add_row("", cell(0), "")
-    grid.add_row(cell(3), "", cell(1))
-    grid.add_row("", cell(2), "")
+    grid.add_row("", cell(NORTH), "")
+    grid.add_row(cell(WEST), "", cell(EAST))
+    grid.add_row("", cell(SOUTH), "")
     return grid
 
 
@@ -298,7 +306,7 @@ def prompt(session: Session, players: Mapping[str, str]) -> str:
         return f"{name}: pass (p) or {verb} {suit} ({how}{blind}) > "
     if hand.phase == ROUND_TWO:
         banned = SUIT_SYMBOLS[hand.offered_suit()]
-        letters = [SUIT_LETTERS[s].lower() for s in range(4) if hand.can(A.Call(seat, s, False))]
+        letters = [SUIT_LETTERS[s].lower() for s in SUITS if hand.can(A.Call(seat, s, False))]
         named = f"{' '.join(letters)}, {letters[0]}! alone" if letters else "c d h s"
         if hand.can(A.Pass(seat)):
             return f"{name}: pass (p) or name trump, not {banned} ({named}) > "
@@ -313,19 +321,19 @@ def prompt(session: Session, players: Mapping[str, str]) -> str:
 def _defenders(hand: HandState) -> str:
     """``N/S``: the seats that may defend alone now (the lone hand's opponents, where the
     rules allow it), or an empty string."""
-    return "/".join(SEAT_LETTERS[s] for s in range(4) if hand.can(A.DefendAlone(s)))
+    return "/".join(SEAT_LETTERS[s] for s in SEATS if hand.can(A.DefendAlone(s)))
 
 
-def _play_hint(hand: HandState, seat: int) -> str:
+def _play_hint(hand: HandState, seat: Seat) -> str:
     hints = []
     if hand.trick_pos:
         led = hand.led
         hints.append(f"follow {SUIT_SYMBOLS[led]} if able")
-        if (hand.void[seat] >> led) & 1:
+        if hand.showed_out(seat, led):
             hints.append(f"showed out of {SUIT_SYMBOLS[led]} already")
     else:
         hints.append("leads")
-    if hand.hand_known[seat]:
+    if hand.knows_hand(seat):
         from ..engine.cards import CARD_SYMBOLS
 
         legal = [a.card for a in hand.legal_actions() if isinstance(a, A.Play)]

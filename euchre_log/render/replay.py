@@ -22,7 +22,19 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import actions as A
-from ..engine.cards import BENNY, EFFECTIVE_SUIT, TEAM_NAMES, left_of, partner_of
+from ..engine.cards import (
+    BENNY,
+    EAST,
+    EFFECTIVE_SUIT,
+    NORTH,
+    SEATS,
+    SOUTH,
+    TEAM_NAMES,
+    WEST,
+    Seat,
+    left_of,
+    partner_of,
+)
 from ..engine.flags import RENEGE, Flag
 from ..engine.game import GameState, HandResult
 from ..engine.hand import HandState
@@ -177,7 +189,7 @@ def stages(hand: HandState) -> dict[int, list[A.Action]]:
     return out
 
 
-def trick_cards(hand: HandState, k: int) -> list[tuple[int, int]]:
+def trick_cards(hand: HandState, k: int) -> list[tuple[Seat, int]]:
     """(seat, card) of trick ``k`` (0-based), in the order they were played."""
     if k >= len(hand.leaders):
         return []
@@ -361,7 +373,7 @@ def sentence(text: str) -> str:
 # The setup
 
 
-def _dealt_cell(hand: HandState, seat: int, k: SeatKnowledge, say_how: bool) -> Text:
+def _dealt_cell(hand: HandState, seat: Seat, k: SeatKnowledge, say_how: bool) -> Text:
     trump = hand.trump if hand.trump >= 0 else None
     if k.dealt is not None and k.dealt_how == DEDUCED and seat in exchanged(hand):
         out = card_row(k.dealt, trump)
@@ -492,8 +504,8 @@ def setup_view(
 def _cell(
     hand: HandState,
     k: int,
-    seat: int,
-    played: dict[int, int],
+    seat: Seat,
+    played: dict[Seat, int],
     leader: int | None,
     winner: int | None,
     reneged: set[int],
@@ -540,7 +552,7 @@ def trick_diagram(
         f.seat for f in hand.flags if f.kind == RENEGE and f.trick == k + 1 and f.seat is not None
     }
 
-    def cell(seat: int) -> Text:
+    def cell(seat: Seat) -> Text:
         mark = marks.cards.get((k + 1, seat), "")
         return _cell(hand, k, seat, played, leader, winner, reneged, players, mark)
 
@@ -555,9 +567,9 @@ def trick_diagram(
     grid.add_column(justify="right", min_width=width(3) + 2)
     grid.add_column(justify="left", min_width=width(0, 2))
     grid.add_column(justify="left", min_width=width(1))
-    grid.add_row("", cell(0), "")
-    grid.add_row(cell(3), "", cell(1))
-    grid.add_row("", cell(2), "")
+    grid.add_row("", cell(NORTH), "")
+    grid.add_row(cell(WEST), "", cell(EAST))
+    grid.add_row("", cell(SOUTH), "")
     return grid
 
 
@@ -586,7 +598,7 @@ def trick_list(
                 marks.cards.get((k + 1, seat), ""),
             )
         )
-        for seat in range(4)
+        for seat in SEATS
     ]
     return Group(*lines)
 

@@ -623,7 +623,7 @@ def marks(
     is not analysed."""
     if r is None or not r.analysed or r.plays is None:
         return Marks()
-    cards = {(p.trick, p.seat): p.mark for p in r.plays if p.mark}
+    cards: dict[tuple[int, int], str] = {(p.trick, p.seat): p.mark for p in r.plays if p.mark}
     tricks: dict[int, list[Text]] = {}
     setup: list[RenderableType] = []
     if fair is not None and fair.plays is not None:

@@ -55,6 +55,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from ..engine.cards import Seat
 from ..engine.fair import (
     ACCURATE,
     BidInfo,
@@ -408,7 +409,7 @@ def fair_from_json(text_: str) -> FairReview | None:
             plays = tuple(
                 PlayInfo(
                     trick=int(i["trick"]),
-                    seat=int(i["seat"]),
+                    seat=Seat(int(i["seat"])),
                     card=int(i["card"]),
                     worlds=int(i["worlds"]),
                     exact=bool(i["exact"]),
@@ -428,7 +429,7 @@ def fair_from_json(text_: str) -> FairReview | None:
         if f["bids"] is not None:
             bids = tuple(
                 BidInfo(
-                    seat=int(b["seat"]),
+                    seat=Seat(int(b["seat"])),
                     action=str(b["action"]),
                     call=b["call"],
                     options=tuple(

@@ -21,9 +21,9 @@ line, ``index``) and says what was expected, in a card player's words.
 >>> from euchre_log.engine.rules import Rules
 >>> hand = HandState(Rules(), NORTH, parse_card("9h"))
 >>> parse_line("ppo 9s", hand)
-(Pass(seat=1), Pass(seat=2), Order(seat=3, alone=False), Discard(seat=0, card=26))
+(Pass(E), Pass(S), Order(W), Discard(N, 9S))
 >>> parse_line("o!", hand)
-(Order(seat=1, alone=True),)
+(Order(E, alone=True),)
 >>> try:
 ...     parse_line("p p x", hand)
 ... except TextError as exc:
@@ -35,7 +35,7 @@ A seat says its own line, and a rank alone names one of the cards it entered:
 >>> from euchre_log.engine.cards import EAST, parse_card
 >>> east = Speaker(EAST, tuple(parse_card(c) for c in ("ah", "kh", "qh", "td", "9c")))
 >>> parse_line("p", hand, east)
-(Pass(seat=1),)
+(Pass(E),)
 >>> try:
 ...     parse_line("p p", hand, east)
 ... except NotYours as exc:

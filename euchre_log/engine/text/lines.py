@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import actions as A
-from ..cards import CARD_TEXT, SEAT_LETTERS, Card, Seat, left_of
+from ..cards import CARD_TEXT, NORTH, SEAT_LETTERS, SUITS, Card, Seat, left_of
 from ..flags import Flag, IllegalAction
 from ..hand import DISCARD, IMPOSSIBLE, LEGAL, NAMING, PLAY, ROUND_ONE, ROUND_TWO, HandState
 from ..rules import Rules
@@ -42,7 +42,7 @@ def parse_line(
     speaker: Speaker = TABLE,
     *,
     rules: Rules | None = None,
-    dealer: Seat = 0,
+    dealer: Seat = NORTH,
 ) -> tuple[Command, ...]:
     """Every command of a line, each token read against ``hand`` as the commands before
     it leave it (they are tried on a copy; ``hand`` is not changed).
@@ -60,7 +60,7 @@ def parse_line(
     return _read_line(line, hand, speaker, rules, dealer)[0]
 
 
-def new_hand(line: str, rules: Rules, dealer: Seat = 0, *, number: int = 1) -> HandState:
+def new_hand(line: str, rules: Rules, dealer: Seat = NORTH, *, number: int = 1) -> HandState:
     """A hand started from a line: any ``deal`` and ``dealer`` tokens, then the upcard,
     then (if the line goes on) what happened in the hand. ``dealer`` deals unless the
     line names another.
@@ -68,7 +68,7 @@ def new_hand(line: str, rules: Rules, dealer: Seat = 0, *, number: int = 1) -> H
     >>> from euchre_log.engine.rules import Rules
     >>> hand = new_hand("deal E ah kh qh td 9c 9s p", Rules())
     >>> hand.dealer, hand.deal, hand.actions
-    (0, {1: (23, 22, 21, 11, 2)}, [Pass(seat=1)])
+    (0, {1: (23, 22, 21, 11, 2)}, [Pass(E)])
     """
     commands, hand = _read_line(line, None, TABLE, rules, dealer, number)
     if hand is None or any(isinstance(c, (Undo, End, Meta)) for c in commands):
@@ -145,7 +145,7 @@ def apply_line(hand: HandState, line: str, speaker: Speaker = TABLE) -> tuple[Fl
     >>> apply_line(hand, "o 9d")
     ()
     >>> hand.actions
-    [Order(seat=1, alone=False), Discard(seat=0, card=10)]
+    [Order(E), Discard(N, 9D)]
     """
     commands = parse_line(line, hand, speaker)
     for command in commands:
@@ -265,7 +265,7 @@ def choices(hand: HandState, speaker: Speaker = TABLE) -> list[Choice]:
 def _candidates(hand: HandState, seat: Seat, speaker: Speaker) -> list[A.Action]:
     p = hand.phase
     if p == NAMING:
-        return [A.BennySuit(seat, s) for s in range(4)]
+        return [A.BennySuit(seat, s) for s in SUITS]
     if p == ROUND_ONE:
         out: list[A.Action] = [A.Pass(seat), A.Order(seat, False), A.Order(seat, True)]
         if hand.rules.blind_double_loner and not hand.bids:
@@ -273,7 +273,7 @@ def _candidates(hand: HandState, seat: Seat, speaker: Speaker) -> list[A.Action]
         return out
     if p == ROUND_TWO:
         calls: list[A.Action] = [A.Pass(seat)]
-        calls += [A.Call(seat, s, alone) for s in range(4) for alone in (False, True)]
+        calls += [A.Call(seat, s, alone) for s in SUITS for alone in (False, True)]
         return calls
     held = hand.possible_cards(seat)
     if speaker.seat is not None and speaker.cards is not None:

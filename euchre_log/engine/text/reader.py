@@ -6,7 +6,7 @@ hand as the commands before it left it (see ``engine.text``).
 >>> from euchre_log.engine.text import At
 >>> reader = Reader("ppo")
 >>> reader.next(At.of(HandState(Rules(), NORTH, parse_card("9h"))))
-Step(commands=(Pass(seat=1),), token='p', word=0)
+Step(commands=(Pass(E),), token='p', word=0)
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import actions as A
 from ..cards import (
     CARD_TEXT,
+    NO_SUIT,
     SEAT_LETTERS,
     SUIT_NAMES,
     Card,
@@ -470,7 +471,7 @@ class Reader:
         )
         hand = at.hand
         token = tokens[i]
-        if hand is None or hand.trump < 0:
+        if hand is None or hand.trump == NO_SUIT:
             raise self.error(
                 f"{token!r}: tricks are recorded once trump is made ({expected(at)})", i
             )

@@ -8,16 +8,21 @@ from typing import Any, Final
 from ...engine.cards import (
     ACE,
     BENNY,
+    CLUBS,
+    DIAMONDS,
     EIGHT,
+    HEARTS,
     JACK,
     KING,
     NINE,
     QUEEN,
     RANK_LETTERS,
     SEVEN,
+    SPADES,
     SUIT_LETTERS,
     TEN,
     CardError,
+    Suit,
     card,
     parse_card,
     same_colour,
@@ -34,7 +39,7 @@ _EGN_RANKS: Final = {
     "K": KING,
     "A": ACE,
 }
-_EGN_SUITS: Final = {"c": 0, "d": 1, "h": 2, "s": 3}
+_EGN_SUITS: Final = {"c": CLUBS, "d": DIAMONDS, "h": HEARTS, "s": SPADES}
 _GENERIC_SUITS: Final = {"t": "trump", "n": "next", "g": "green"}
 _CARD_HELP: Final = (
     "EGN writes a card as its rank and suit, like 9c, Ts, Jd or Ah "
@@ -50,7 +55,7 @@ def egn_card_text(c: int) -> str:
     return RANK_LETTERS[c & 7] + SUIT_LETTERS[c >> 3].lower()
 
 
-def parse_egn_card(token: Any, trump: int | None = None) -> int:
+def parse_egn_card(token: Any, trump: Suit | None = None) -> int:
     """Read an EGN card: ``9c``, ``Ts``, ``Nc``, ``R``/``L`` (bowers of ``trump``), ``B``.
 
     Other notations that euchre-log reads (``10♣``, ``J♦``) are accepted as well, as EGN

@@ -14,7 +14,19 @@ from typing import Any, Final
 from pydantic import TypeAdapter, ValidationError
 
 from ...engine import actions as A
-from ...engine.cards import BENNY, SEAT_LETTERS, SEAT_NAMES
+from ...engine.cards import (
+    BENNY,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SEAT_LETTERS,
+    SEAT_NAMES,
+    SEATS,
+    SPADES,
+    Seat,
+    Suit,
+    suit_of,
+)
 from ...engine.flags import IllegalAction
 from ...engine.game import GameState
 from ...engine.hand import DISCARD, PLAY, HandState
@@ -42,7 +54,7 @@ from .shape import (
 from .source import check_size
 from .words import shown
 
-_CALL_SUITS: Final = {"c": 0, "d": 1, "h": 2, "s": 3}
+_CALL_SUITS: Final = {"c": CLUBS, "d": DIAMONDS, "h": HEARTS, "s": SPADES}
 
 # Action types that EGN records in its own fields; every other action travels as an annotation.
 _EGN_NATIVE: Final = frozenset(
@@ -229,7 +241,7 @@ class _DealReader:
         self.play: TrickPlay | None = deal.play
         self.calls: list[str] = self.bidding.calls if self.bidding else []
         self.tricks: list[list[str]] = self.play.tricks if self.play else []
-        self.trump: int | None = None  # as the calls name it, for R and L cards
+        self.trump: Suit | None = None  # as the calls name it, for R and L cards
         self.actions: list[A.Action] = []
         self.hand: HandState | None = None
 
@@ -246,7 +258,9 @@ class _DealReader:
         extras = self.extras()
         kitty = extras.kitty if extras.kitty is not None else self.kitty_cards()
         try:
-            hand = game.start_hand(state.dealer, upcard, deal=dealt or None, kitty=tuple(kitty))
+            hand = game.start_hand(
+                Seat(state.dealer), upcard, deal=dealt or None, kitty=tuple(kitty)
+            )
         except IllegalAction as exc:
             raise self.fail(f"deal {self.n}: {exc}") from None
         self.hand = hand
@@ -275,7 +289,7 @@ class _DealReader:
         """A card of the deal (``R`` and ``L`` are the bowers of the trump the calls name)."""
         return self.card_of(token, where, self.trump)
 
-    def card_of(self, token: Any, where: str, trump: int | None) -> int:
+    def card_of(self, token: Any, where: str, trump: Suit | None) -> int:
         try:
             return parse_egn_card(token, trump)
         except ValueError as exc:
@@ -283,7 +297,7 @@ class _DealReader:
 
     # -- what was dealt
 
-    def trump_of_calls(self) -> int | None:
+    def trump_of_calls(self) -> Suit | None:
         """The trump the calls name (for R and L cards), or None; checked again by play."""
         for i, call in enumerate(self.calls):
             if call == "Order" and i < 4:
@@ -292,7 +306,7 @@ class _DealReader:
                 return _CALL_SUITS[call.lower()]
         return None
 
-    def upcard_suit(self) -> int | None:
+    def upcard_suit(self) -> Suit | None:
         up = self.deal.initial_state.up_card
         if up.strip() in ("R", "L"):
             raise self.fail(
@@ -303,15 +317,15 @@ class _DealReader:
             c = parse_egn_card(up)
         except ValueError:
             return None  # reported when the upcard is read
-        return None if c == BENNY else c >> 3
+        return None if c == BENNY else suit_of(c)
 
-    def dealt_cards(self) -> dict[int, tuple[int, ...]]:
-        dealt: dict[int, tuple[int, ...]] = {}
+    def dealt_cards(self) -> dict[Seat, tuple[int, ...]]:
+        dealt: dict[Seat, tuple[int, ...]] = {}
         for seat, cards in enumerate(self.deal.initial_state.player_cards or ()):
             if all(c == "" for c in cards):
                 continue  # this seat's hand was not recorded
             where = f"deal {self.n}, {SEAT_NAMES[seat]}'s dealt cards"
-            dealt[seat] = tuple(self.card(c, where) for c in cards)
+            dealt[SEATS[seat]] = tuple(self.card(c, where) for c in cards)
         return dealt
 
     def kitty_cards(self) -> list[int]:
@@ -336,7 +350,7 @@ class _DealReader:
         for i, call in enumerate(self.calls):
             if i < padding:
                 continue
-            seat = (hand.dealer + 1 + i) % 4
+            seat = SEATS[(hand.dealer + 1 + i) % 4]
             place = f"call {i + 1} ({SEAT_LETTERS[seat]})"
             action = self.call(call, seat, alone, place)
             self.do(action, place)
@@ -345,7 +359,7 @@ class _DealReader:
         if alone and not made and not hand.alone:
             raise self.fail(f"deal {self.n}: isAlone is set, but nobody named trump")
 
-    def call(self, call: str, seat: int, alone: bool, place: str) -> A.Action:
+    def call(self, call: str, seat: Seat, alone: bool, place: str) -> A.Action:
         if call == "Pass":
             return A.Pass(seat)
         if call == "Order":
@@ -365,7 +379,7 @@ class _DealReader:
         if defender is None and self.play is not None:
             defender = self.play.alone_defender
         if defender is not None and defender != -1:
-            self.do(A.DefendAlone(defender), f"aloneDefender ({SEAT_LETTERS[defender]})")
+            self.do(A.DefendAlone(Seat(defender)), f"aloneDefender ({SEAT_LETTERS[defender]})")
         self.extra(extras.after_defend, "after the defender's call")
 
     def discard(self, hand: HandState) -> None:
@@ -416,7 +430,7 @@ class _DealReader:
             slot = found.setdefault(seat, [None, None])
             if cards:
                 slot[1 if seat == receiver else 0] = self.card_of(cards[0], where, hand.trump)
-        return [A.PartnersBest(seat, gave, got) for seat, (gave, got) in found.items()]
+        return [A.PartnersBest(Seat(seat), gave, got) for seat, (gave, got) in found.items()]
 
     # -- the tricks
 
@@ -447,7 +461,7 @@ class _DealReader:
                 f"deal {self.n}, trick {t + 1}: cards are played, but {hand.expected()}"
             )
         size = hand.trick_size
-        out = [s for s in range(4) if not hand.active(s)]
+        out = [s for s in SEATS if not hand.active(s)]
         why = (
             f" ({' and '.join(SEAT_LETTERS[s] for s in out)} {'sits' if len(out) == 1 else 'sit'} out)"
             if out

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, assert_never
 
 from ...engine import actions as A
-from ...engine.cards import BENNY, CLUBS, SEAT_LETTERS, SUIT_LETTERS
+from ...engine.cards import BENNY, CLUBS, SEAT_LETTERS, SEATS, SUIT_LETTERS
 from ...engine.game import GameState
 from ...engine.hand import HandState
 from ..models import GameInfo
@@ -166,7 +166,7 @@ class _DealWriter:
         state: dict[str, Any] = {"dealer": hand.dealer, "upCard": egn_card_text(hand.upcard)}
         if hand.deal:
             state["playerCards"] = [
-                [egn_card_text(c) for c in hand.deal.get(seat, ())] for seat in range(4)
+                [egn_card_text(c) for c in hand.deal.get(seat, ())] for seat in SEATS
             ]
         return state
 
