@@ -385,10 +385,16 @@ def test_every_egn_corpus_hand_is_reviewed_or_says_why(egn_corpus: Path) -> None
 
 @pytest.mark.slow
 def test_every_sample_log_at_the_default_sample() -> None:
+    # Every third hand the review covers, of every sample log (the family game's every
+    # hand is read at the default sample by the review's golden views).
     for path in sample_files():
+        covered = 0
         for g in load_games(path):
             for hand in g.game.hands:
                 if fair_reason(hand) is None and review_hand(hand).analysed:
+                    covered += 1
+                    if covered % 3 != 1:
+                        continue
                     infos = review_plays(hand, path.name)
                     assert len(infos) == sum(isinstance(a, Play) for a in hand.actions)
 
