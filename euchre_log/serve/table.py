@@ -32,6 +32,7 @@ from ..engine.cards import (
     TEAM_NAMES,
     CardError,
     cards_of,
+    deck,
     parse_card,
     parse_seat,
 )
@@ -288,6 +289,7 @@ class Table:
             "who": who,
             "players": dict(players),
             "target": game.rules.target,
+            "deck": [CARD_TEXT[c] for c in deck(game.rules.deck)],
             "hand": len(game.hands),
             "dealer": SEAT_LETTERS[view.dealer if playing and view else session.deals_next],
             "upcard": None,
@@ -309,6 +311,8 @@ class Table:
             "follows": [],
             "last_hand": None,
             "can_start": who == "T" and game.winner is not None,
+            "can_deal": False,
+            "tricks_seen": 0,
         }
         if view is not None:
             out["flags"] = [flag_dict(f) for f in view.flags]
@@ -331,6 +335,7 @@ class Table:
                     "winner": SEAT_LETTERS[view.winners[k - 1]],
                 }
             out["tricks"] = {"NS": view.tricks[0], "EW": view.tricks[1]}
+            out["tricks_seen"] = k + (1 if view.trick_pos else 0)
         if playing and view is not None:
             to_act = view.to_act()
             out["upcard"] = CARD_TEXT[view.upcard]
@@ -357,6 +362,10 @@ class Table:
             out["last_hand"] = hand_line(game, len(done) - 1, players).plain
         if speaker.seat is not None:
             out["my_cards"] = self._my_cards(speaker, view if playing else None)
+            out["can_deal"] = game.winner is None and (
+                speaker.cards is None
+                and (session.hand is None or not session.hand.plays_made(speaker.seat))
+            )
         return out
 
     def _own_deals(self) -> set[str]:
