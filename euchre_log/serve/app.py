@@ -22,9 +22,9 @@ from collections.abc import AsyncIterator, Iterable
 from importlib import resources
 from typing import Any, Final
 
-from anyio import to_thread
 from pydantic import ValidationError
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
@@ -149,7 +149,7 @@ def build(table: Table, hosts: Iterable[str]) -> Guard:
 
     async def state(request: Request) -> Response:
         holder = who(request)
-        return json_response(await to_thread.run_sync(table.state, holder))
+        return json_response(await run_in_threadpool(table.state, holder))
 
     async def lines(request: Request) -> Response:
         holder = who(request)
@@ -161,7 +161,7 @@ def build(table: Table, hosts: Iterable[str]) -> Guard:
         _text_ok(body.line, "line")
         if body.id is not None:
             _text_ok(body.id, "id")
-        answer = await to_thread.run_sync(table.post, holder, body.line, body.id)
+        answer = await run_in_threadpool(table.post, holder, body.line, body.id)
         hub.publish(table.version)
         return json_response(answer)
 
@@ -175,7 +175,7 @@ def build(table: Table, hosts: Iterable[str]) -> Guard:
         for name in (body.players or {}).values():
             _text_ok(name, "name")
         fields = body.model_dump(exclude_none=True)
-        answer = await to_thread.run_sync(table.start, holder, fields)
+        answer = await run_in_threadpool(table.start, holder, fields)
         hub.publish(table.version)
         return json_response(answer)
 
@@ -232,7 +232,7 @@ def build(table: Table, hosts: Iterable[str]) -> Guard:
             while True:
                 await asyncio.sleep(POLL_SECONDS)
                 with contextlib.suppress(Exception):  # a database busy for a moment
-                    if await to_thread.run_sync(table.refresh):
+                    if await run_in_threadpool(table.refresh):
                         hub.publish(table.version)
 
         task = asyncio.create_task(poll())
