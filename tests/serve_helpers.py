@@ -34,9 +34,10 @@ class Phones:
         self.game = game
         self.table = Table(self.store, game)
         self.client = TestClient(build(self.table, ["testserver"]))
+        self.client.__enter__()  # one event loop for every request, the server's lifespan run
 
     def close(self) -> None:
-        self.client.close()
+        self.client.__exit__(None, None, None)
         self.store.close()
 
     def auth(self, who: str) -> dict[str, str]:
