@@ -74,10 +74,11 @@ class Phone:
 
 async def table(
     url: str, tokens: dict[str, str], hands: int, pace: float, rng: random.Random
-) -> list[float]:
-    """Play ``hands`` hands at one table; each post's latency to every phone, in ms."""
+) -> list[tuple[float, str]]:
+    """Play ``hands`` hands at one table; each post's latency to every phone, in ms, and
+    the line posted."""
     phones = {seat: Phone(url, tokens[seat]) for seat in "NESW"}
-    out: list[float] = []
+    out: list[tuple[float, str]] = []
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(timeout=30, limits=limits) as client:
         listeners = [asyncio.create_task(p.listen(client)) for p in phones.values()]
@@ -93,7 +94,7 @@ async def table(
                 raise SystemExit(f"{seat} {line!r}: {got.status_code} {got.text}")
             answer: dict[str, Any] = got.json()
             arrivals = await asyncio.gather(*(p.got(answer["line"]) for p in phones.values()))
-            out.append((max(arrivals) - start) * 1000)
+            out.append(((max(arrivals) - start) * 1000, line))
             return answer
 
         async def state(seat: str) -> dict[str, Any]:
@@ -156,7 +157,7 @@ def main() -> None:
     servers = [start(db, game) for game in games]
     rng = random.Random(args.seed)
 
-    async def club() -> list[list[float]]:
+    async def club() -> list[list[tuple[float, str]]]:
         return await asyncio.gather(
             *(
                 table(
@@ -175,7 +176,8 @@ def main() -> None:
             proc.send_signal(signal.SIGTERM)
         for proc, _ in servers:
             proc.wait(30)
-    latencies = sorted(x for t in per_table for x in t)
+    timed = sorted(x for t in per_table for x in t)
+    latencies = [ms for ms, _ in timed]
     q = statistics.quantiles(latencies, n=100)
     backend = db.split(":", 1)[0] if "://" in db else "sqlite"
     print(
@@ -187,6 +189,8 @@ def main() -> None:
         f"post -> every phone's event: p50 {statistics.median(latencies):.1f} ms, "
         f"p90 {q[89]:.1f} ms, p99 {q[98]:.1f} ms, max {latencies[-1]:.1f} ms"
     )
+    slowest = ", ".join(f"{line!r} {ms:.0f} ms" for ms, line in timed[-5:])
+    print(f"the slowest posts: {slowest}")
     if not args.db:
         for name in os.listdir(folder):
             os.remove(Path(folder) / name)
