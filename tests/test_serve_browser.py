@@ -26,7 +26,7 @@ from .test_serve_process import Served
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-PHONE = {"width": 390, "height": 844}
+WIDTH, HEIGHT = 390, 844  # a phone held upright
 PICTURE = SAMPLES / "serve-phone.png"
 UPDATE_PICTURES = bool(os.environ.get("EUCHRE_LOG_UPDATE_PICTURES"))
 DEALS = {
@@ -62,7 +62,9 @@ class Phone:
     """One seat's (or the table's) page, with what it tried beyond the server recorded."""
 
     def __init__(self, browser: Browser, served: Served, who: str) -> None:
-        self.context = browser.new_context(viewport=PHONE, device_scale_factor=2)
+        self.context = browser.new_context(
+            viewport={"width": WIDTH, "height": HEIGHT}, device_scale_factor=2
+        )
         self.page: Page = self.context.new_page()
         self.outside: list[str] = []
         self.errors: list[str] = []
@@ -71,9 +73,7 @@ class Phone:
             lambda r: None if r.url.startswith(served.url) else self.outside.append(r.url),
         )
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on(
-            "console", lambda m: self.errors.append(m.text) if m.type == "error" else None
-        )
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.goto(f"{served.url}#t={served.info['tokens'][who]}")
         self.taps = 0
 
@@ -82,9 +82,7 @@ class Phone:
         self.settled()
 
     def button(self, name: str, within: str = "#act") -> None:
-        self.page.locator(within).get_by_role("button", name=name, exact=True).click(
-            timeout=15_000
-        )
+        self.page.locator(within).get_by_role("button", name=name, exact=True).click(timeout=15_000)
         self.settled()
 
     def settled(self) -> None:
@@ -126,7 +124,7 @@ def test_four_phones_play_a_hand_with_a_renege_a_call_upholds(
     e.button("Pass", "#bidRow")
     s.button("Pass", "#bidRow")
     w.button("Pass", "#bidRow")
-    n.button("Order up", "#bidRow")  # the dealer takes it up: spades
+    n.button("Pick it up", "#bidRow")  # the dealer takes it up: spades
     n.card("#hand", "9D")  # and puts down the nine of diamonds
     e.card("#hand", "9C")  # E leads a club
     # S holds clubs but taps the J♣, the left bower (a spade now): the page asks first.
