@@ -170,6 +170,38 @@ def test_ids_survive_a_restart(tmp_path: Path) -> None:
     again.close()
 
 
+def test_a_refused_id_retried_gets_the_same_refusal(phones: Phones) -> None:
+    phones.ok("N", "9h")
+    first = phones.post("S", "p", id="early")
+    assert first.status_code == 403
+    phones.ok("E", "p")  # now it is S's turn, but a retry of that tap is that tap
+    again = phones.post("S", "p", id="early")
+    assert (again.status_code, again.json()) == (403, first.json())
+    assert phones.ok("S", "p", id="later")["to_act"] == "W"
+
+
+def test_a_deal_typed_ahead_on_a_phone_is_stored_at_once(tmp_path: Path) -> None:
+    phones = Phones(tmp_path / "serve.db")
+    answer = phones.ok("E", "deal E ah kh qh td 9c", id="d")
+    assert answer["line"] == 1 and phones.state("E")["my_cards"] == ["AH", "KH", "QH", "TD", "9C"]
+    assert phones.state("T")["dealt"] == ["E"] and "my_cards" not in phones.state("T")
+    phones.close()
+    again = Phones(tmp_path / "serve.db", game=1)  # a restart before the upcard
+    assert again.state("E")["my_cards"] == ["AH", "KH", "QH", "TD", "9C"]
+    again.ok("N", "9s")
+    assert again.state("E")["legal"] == ["p", "o", "o!"]
+    assert again.state("E")["my_cards"] == ["AH", "KH", "QH", "TD", "9C"]
+    assert again.state("W")["dealt"] == ["E"]
+    refused = again.post("T", "p p p o ah")  # the dealer discards E's card? hidden: refused
+    assert refused.status_code == 422
+    assert refused.json()["error"]["message"] == "'ah': another seat entered that card"
+    # In the journal, as if typed: the hand's start holds E's deal.
+    assert load_game(again.store, 1).record.game.hands[0].deal[1] == tuple(
+        again.table.speaker("E").cards or ()
+    )
+    again.close()
+
+
 def test_two_phones_tapping_at_once_one_wins(phones: Phones) -> None:
     phones.ok("N", "9h")
     phones.ok("E", "p")

@@ -20,6 +20,7 @@ import hmac
 import json
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -69,6 +70,8 @@ WHO: Final = ("T", *SEAT_LETTERS)
 AHEAD: Final = "ahead"
 """The kind of a deal the table typed ahead of the next hand: public, but kept (as a
 phone's own is) so that a server started again still has it."""
+MAX_REFUSALS: Final = 1000
+"""How many refused request ids a table remembers, the oldest forgotten first."""
 TOKEN_BYTES: Final = 24
 """A token's random bytes: 192 bits, as URL-safe text of 32 characters."""
 
@@ -105,6 +108,9 @@ class Table:
         self.privates: list[Private] = []
         self.quiet = 0
         self.maker: tuple[str, int] | None = None
+        # The refusals given to request ids, so that a retry gets the first answer as an
+        # accepted line's does (kept in memory only: a refused line stored nothing).
+        self.refusals: OrderedDict[tuple[str, str], Refused] = OrderedDict()
         if game_id is None:
             self.tokens = new_tokens()
             return
@@ -404,12 +410,21 @@ class Table:
                 if seen is not None:
                     answer: dict[str, Any] = json.loads(seen.answer)
                     return answer
+                refused = self.refusals.get((who, request_id))
+                if refused is not None:
+                    raise refused
             from ..store.journal import GameMovedOn
 
             self.refresh()
             for attempt in (1, 2):
                 try:
                     return self._apply(who, line, request_id)
+                except Refused as exc:
+                    if request_id is not None and exc.status in (403, 422):
+                        self.refusals[(who, request_id)] = exc
+                        while len(self.refusals) > MAX_REFUSALS:
+                            self.refusals.popitem(last=False)
+                    raise
                 except GameMovedOn as exc:
                     self._load_extras()  # the recorder has read the game again
                     if attempt == 2:
