@@ -270,8 +270,8 @@ def test_a_v1_database_is_upgraded_when_the_tool_opens_it_and_reads_as_before(
     before = v1_contents(v1)
     assert listed(cli) == EXPECTED["games"]
     facts = schema_facts(v1)
-    assert facts["version"] == str(SCHEMA_VERSION) == "5"
-    assert facts["revision"] == "0005"
+    assert facts["version"] == str(SCHEMA_VERSION) == "6"
+    assert facts["revision"] == "0006"
     assert "head_hash" in facts["tables"]["hand"]
     assert v1.value("SELECT count(*) FROM hand_review") == 0  # filled by stats, on demand
     # Nothing of the old record was lost or changed: every row of every table is there.
@@ -334,13 +334,13 @@ def test_an_upgrade_that_fails_half_way_changes_nothing(v1: Database, cli: Cli) 
     result = cli("games")
     assert result.exit_code == 2
     assert "cannot upgrade the database" in result.stderr
-    assert "from schema 1 to 5" in result.stderr and "stopped on purpose" in result.stderr
+    assert "from schema 1 to 6" in result.stderr and "stopped on purpose" in result.stderr
     assert "Nothing was changed." in result.stderr
     # The column was added and the hands filled before the failure: all of it rolled back.
     assert schema_facts(v1) == facts and v1.contents() == before
     v1.sql("DROP TRIGGER refuse" if v1.backend == "sqlite" else "DROP TRIGGER refuse ON meta")
     assert listed(cli) == EXPECTED["games"]
-    assert schema_facts(v1)["version"] == "5"
+    assert schema_facts(v1)["version"] == "6"
 
 
 def _built(conn: Any) -> dict[str, Any]:
@@ -398,13 +398,13 @@ def test_a_new_database_is_built_by_the_migrations_exactly_as_the_tables_declare
     assert db.table_names() == []
     open_store(str(db)).close()
     facts = schema_facts(db)
-    assert (facts["version"], facts["revision"]) == ("5", "0005")
+    assert (facts["version"], facts["revision"]) == ("6", "0006")
     with db.engine.connect() as conn:
         created = _built(conn)
         context = MigrationContext.configure(conn, opts={"compare_type": True})
         assert compare_metadata(context, SQLModel.metadata) == []
     assert created == migrated
-    assert len(created["tables"]) >= 8 and created["meta"]["schema_version"] == "5"
+    assert len(created["tables"]) >= 8 and created["meta"]["schema_version"] == "6"
 
 
 def test_two_tools_opening_an_old_database_at_once_both_work(v1: Database) -> None:
@@ -425,7 +425,7 @@ def test_two_tools_opening_an_old_database_at_once_both_work(v1: Database) -> No
     for s in opened:
         assert isinstance(s, Store)
         s.close()
-    assert schema_facts(v1)["revision"] == "0005"
+    assert schema_facts(v1)["revision"] == "0006"
     assert v1.value("SELECT count(*) FROM hand WHERE head_hash IS NULL") == 0
 
 
@@ -507,7 +507,7 @@ def test_a_v2_database_gains_the_review_cache_and_stats_fills_it(v2: Database, c
     before = v2_contents(v2)
     assert listed(cli) == EXPECTED_V2["games"]
     facts = schema_facts(v2)
-    assert (facts["version"], facts["revision"]) == ("5", "0005")
+    assert (facts["version"], facts["revision"]) == ("6", "0006")
     assert "hand_review" in facts["tables"]
     assert v2.value("SELECT count(*) FROM hand_review") == 0
     after = v2_contents(v2)
@@ -574,11 +574,11 @@ def test_a_v2_upgrade_that_fails_half_way_changes_nothing(v2: Database, cli: Cli
     _refuse_meta_updates(v2)
     before, facts = v2.contents(), schema_facts(v2)
     result = cli("games")
-    assert result.exit_code == 2 and "from schema 2 to 5" in result.stderr
+    assert result.exit_code == 2 and "from schema 2 to 6" in result.stderr
     assert schema_facts(v2) == facts and v2.contents() == before  # no hand_review table
     v2.sql("DROP TRIGGER refuse" if v2.backend == "sqlite" else "DROP TRIGGER refuse ON meta")
     assert listed(cli) == EXPECTED_V2["games"]
-    assert schema_facts(v2)["revision"] == "0005"
+    assert schema_facts(v2)["revision"] == "0006"
 
 
 # ---------------------------------------------------------------------------
@@ -645,7 +645,7 @@ def test_a_v4_journal_is_kept_compactly_and_exactly(v4: Database, cli: Cli) -> N
     before = journal_as_before(v4)
     assert listed(cli) == EXPECTED_V4["games"]
     facts = schema_facts(v4)
-    assert (facts["version"], facts["revision"]) == ("5", "0005")
+    assert (facts["version"], facts["revision"]) == ("6", "0006")
     assert not {"prev_hash", "created_at"} & set(facts["tables"]["action"])
     assert journal_as_before(v4) == before
     # A play is a few characters; only a hand's start and the header keep a whole hash.

@@ -145,12 +145,23 @@ def main_options(
     ctx.obj = {"db": db}
 
 
-COMMAND_MODULES = ("record", "games", "replay", "review", "stats", "check", "rules", "trust")
+COMMAND_MODULES = (
+    "record",
+    "serve",
+    "games",
+    "replay",
+    "review",
+    "stats",
+    "check",
+    "rules",
+    "trust",
+)
 """The command modules, in the order their commands are listed: the main job first."""
 
 
 COMMANDS = {
     "record": "record",
+    "serve": "serve",
     "new": "games",
     "games": "games",
     "import": "games",

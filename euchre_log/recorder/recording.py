@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.flags import Flag
 from ..engine.record import Entry, StartHand
+from ..engine.text import TABLE, Speaker
 from ..store.db import Store
 from ..store.games import StoredGame, append, load_game
 from ..store.games import reopen as reopen_game
 from ..store.journal import GameMovedOn
 from .grammar import EntryError, Fed, Session
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
 
 @dataclass
@@ -73,17 +77,30 @@ class Recorder:
         self.stored = load_game(self.store, self.game_id)
         self.session = self._session()
 
-    def feed(self, line: str) -> Line:
-        """Apply and store one line. Raises ``EntryError`` (nothing stored) or
-        ``GameMovedOn`` (nothing stored; the recorder has reloaded the game)."""
-        return self._store(lambda session: session.feed(line))
+    def feed(
+        self,
+        line: str,
+        speaker: Speaker = TABLE,
+        also: Callable[[Connection, int, Line], None] | None = None,
+    ) -> Line:
+        """Apply and store one line, said by ``speaker`` (the table unless a seat says it
+        for itself, as on its phone). Raises ``EntryError`` (nothing stored) or
+        ``GameMovedOn`` (nothing stored; the recorder has reloaded the game). ``also``
+        writes what belongs with the line's entries in their transaction (``append``),
+        given the connection, the game's last entry after them and what the line did; it
+        is not called for a line that stores no entry."""
+        return self._store(lambda session: session.feed(line, speaker), also)
 
     def fill(self) -> Line:
         """Play and store every card the record proves (the last trick, when every
         remaining card is known), as the live recorder does after each line."""
         return self._store(lambda session: session.fill_forced())
 
-    def _store(self, change: Callable[[Session], Fed]) -> Line:
+    def _store(
+        self,
+        change: Callable[[Session], Fed],
+        also: Callable[[Connection, int, Line], None] | None = None,
+    ) -> Line:
         session = self.session
         saved = session.checkpoint()
         old_history = saved.history
@@ -113,7 +130,10 @@ class Recorder:
         if not ops:
             return result
         try:
-            seqs, head = append(self.store, self.game_id, self.stored.last_seq, ops, session.game)
+            hook = None if also is None else lambda conn, seq: also(conn, seq, result)
+            seqs, head = append(
+                self.store, self.game_id, self.stored.last_seq, ops, session.game, hook
+            )
         except GameMovedOn:
             self.reload()
             raise

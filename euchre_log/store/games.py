@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -576,8 +576,13 @@ def append(
     expected_last_seq: int,
     ops: Sequence[tuple[str, Any, int]],
     state: GameState,
+    also: Callable[[Connection, int], None] | None = None,
 ) -> tuple[list[int], str]:
     """Append entries (``("add", entry, hand)``) and undos (``("undo", seq, hand)``).
+
+    ``also``, if given, writes what belongs with the entries in the same transaction
+    (``serve``'s request ids), given the connection and the game's last sequence number
+    after them: all of it is stored, or none.
 
     ``state`` is the engine's state after them; the caches are rebuilt from it, from the
     first hand the entries touch: a line at the table rewrites its own hand's row, not
@@ -634,6 +639,8 @@ def append(
                 **summary,
             )
         )
+        if also is not None:
+            also(conn, seq)
     return seqs, prev
 
 

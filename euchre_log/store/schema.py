@@ -35,7 +35,7 @@ from typing import Optional
 from sqlalchemy import BigInteger, Index, LargeBinary, Table, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema this code reads and writes. Bump it when the tables change, and add the
 migration that brings a database from the version before (``migrations/versions/``)."""
 
@@ -280,7 +280,59 @@ class HandReview(SQLModel, table=True):
     cost_w: int = 0
 
 
-TABLES = [Meta, Player, Game, GameSeat, GameRegistry, Action, Hand, Flag, HandReview]
+class ServeLink(SQLModel, table=True):
+    """A secret of ``serve`` (schema 6 on): the token of the table (``who`` T) or of a
+    seat (N, E, S, W) that a game's links carry, kept with the game so that a server
+    started again prints the same links, and passed on to the game the table starts next."""
+
+    __tablename__ = "serve_link"
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    who: str = Field(primary_key=True, max_length=1, description="T (the table), N, E, S or W.")
+    token: str = Field(max_length=64, description="The random token (URL-safe text).")
+
+
+class ServeRequest(SQLModel, table=True):
+    """A line ``serve`` accepted, by the id its phone gave it (schema 6 on): the same id
+    from the same token again is answered from here and records nothing more."""
+
+    __tablename__ = "serve_request"
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    who: str = Field(primary_key=True, max_length=1, description="T, N, E, S or W.")
+    request_id: str = Field(primary_key=True, max_length=100, description="The phone's id.")
+    seq: int = Field(description="The game's last journal entry once the line was stored.")
+    entries: int = Field(description="How many journal entries the line added or took back.")
+    answer: str = Field(description="The answer given, as JSON.")
+
+
+class ServePrivate(SQLModel, table=True):
+    """Cards a seat entered for itself on its phone (schema 6 on), which the other phones
+    may not see until the hand ends: its deal (``kind`` deal), the dealer's own discard
+    (discard), or a deal typed ahead of the next hand (pending, ``hand`` 0, with its
+    ``cards``, since the journal holds a deal only with its hand's start). The rows of a
+    hand go once it ends: it is public from then on."""
+
+    __tablename__ = "serve_private"
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    hand: int = Field(primary_key=True, description="The hand's number; 0 for pending.")
+    seat: str = Field(primary_key=True, max_length=1, description="N, E, S or W.")
+    kind: str = Field(primary_key=True, max_length=10, description="deal, discard or pending.")
+    cards: str = Field(max_length=40, description="The cards, in the file notation.")
+
+
+TABLES = [
+    Meta,
+    Player,
+    Game,
+    GameSeat,
+    GameRegistry,
+    Action,
+    Hand,
+    Flag,
+    HandReview,
+    ServeLink,
+    ServeRequest,
+    ServePrivate,
+]
 
 # The tables as SQLAlchemy Core sees them: the store writes and reads with Core.
 metadata = SQLModel.metadata
@@ -293,3 +345,6 @@ SEAT_T: Table = GameSeat.__table__  # type: ignore[attr-defined]
 PLAYER_T: Table = Player.__table__  # type: ignore[attr-defined]
 REVIEW_T: Table = HandReview.__table__  # type: ignore[attr-defined]
 REGISTRY_T: Table = GameRegistry.__table__  # type: ignore[attr-defined]
+LINK_T: Table = ServeLink.__table__  # type: ignore[attr-defined]
+REQUEST_T: Table = ServeRequest.__table__  # type: ignore[attr-defined]
+PRIVATE_T: Table = ServePrivate.__table__  # type: ignore[attr-defined]
