@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from euchre_log.engine.cards import EAST
 from euchre_log.store.read import load_game
 
 from .conftest import Cli, Database
@@ -196,7 +197,7 @@ def test_a_deal_typed_ahead_on_a_phone_is_stored_at_once(tmp_path: Path) -> None
     assert refused.status_code == 422
     assert refused.json()["error"]["message"] == "'ah': another seat entered that card"
     # In the journal, as if typed: the hand's start holds E's deal.
-    assert load_game(again.store, 1).record.game.hands[0].deal[1] == tuple(
+    assert load_game(again.store, 1).record.game.hands[0].deal[EAST] == tuple(
         again.table.speaker("E").cards or ()
     )
     again.close()

@@ -145,6 +145,9 @@ def test_four_phones_play_a_hand_with_a_renege_a_call_upholds(
     e.button("S", "#renegeRow")
     e.button("1", "#renegeRow")
     e.page.locator("#flags .flag").first.wait_for(timeout=15_000)
+    # The sentences name cards as the table says them, never in the file's notation.
+    shown = e.page.locator("#flags").inner_text()
+    assert "J♣" in shown and "JC" not in shown, shown
     state = served.http.get("/api/state", headers=served.auth("W")).json()
     assert [c["status"] for c in state["calls"]] == ["upheld"]
     assert state["to_act"] is None and state["score"]["EW"] > 0

@@ -32,6 +32,7 @@ from ..engine.cards import (
     SUIT_LETTERS,
     TEAM_NAMES,
     CardError,
+    Seat,
     cards_of,
     deck,
     parse_card,
@@ -225,12 +226,12 @@ class Table:
             return 0
         return self.recorder.stored.last_seq + self.quiet
 
-    def _hidden(self, who: str, hand: HandState) -> tuple[list[int], bool]:
+    def _hidden(self, who: str, hand: HandState) -> tuple[list[Seat], bool]:
         """The seats whose own deal ``who`` may not see in ``hand``, and whether the
         dealer's own discard is hidden from it."""
         if hand.finished or hand.number == self._recorder().session.ended:
             return [], False
-        seats = []
+        seats: list[Seat] = []
         discard = False
         for row in self.privates:
             if row.hand != hand.number or row.seat == who:
@@ -756,7 +757,7 @@ def _cards(texts: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(parse_card(t) for t in texts)
 
 
-def _in_hand(hand: HandState, seat: int, cards: tuple[int, ...]) -> bool:
+def _in_hand(hand: HandState, seat: Seat, cards: tuple[int, ...]) -> bool:
     return hand.deal.get(seat) == cards
 
 
@@ -766,7 +767,7 @@ def _ordered(cards: list[int], order: list[int]) -> list[int]:
     return sorted(cards, key=lambda c: rank.get(c, len(order)))
 
 
-def _trick(cards: list[tuple[int, int]]) -> list[dict[str, str]]:
+def _trick(cards: list[tuple[Seat, int]]) -> list[dict[str, str]]:
     return [{"seat": SEAT_LETTERS[s], "card": CARD_TEXT[c]} for s, c in cards]
 
 
