@@ -24,7 +24,7 @@ import signal
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -197,7 +197,10 @@ def _pooled(
                 # ends without waiting for them.
                 for child in multiprocessing.active_children():
                     if child.pid not in before and child.pid is not None:
-                        os.kill(child.pid, signal.SIGINT)
+                        # A worker may end between the listing and the signal (the
+                        # lost one, or one the pool is already stopping).
+                        with suppress(ProcessLookupError):
+                            os.kill(child.pid, signal.SIGINT)
             pool.shutdown(wait=True, cancel_futures=True)
 
 
