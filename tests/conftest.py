@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 from sqlalchemy import Engine, create_engine, inspect, text
@@ -29,6 +30,9 @@ from typer.testing import CliRunner, Result
 from euchre_log.cli.app import app, register
 
 from .helpers import DOCUMENTED_EXIT_CODES, assert_handled
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 register([])  # every command: the tests run them all in this process
 # The suite lays out at the natural width unless a test sets COLUMNS itself. GNU readline,
@@ -260,3 +264,51 @@ def sample() -> Iterator[Any]:
         return data
 
     yield load
+
+
+# The browser tests (the HTML export, the phones' page): Debian's Chromium, driven by
+# Playwright, with a fresh profile of its own; ``playwright install`` is not used.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def unavailable(reason: str) -> NoReturn:
+    """Skip, saying why; in CI the browser tests must run, so fail instead."""
+    if os.environ.get("CI"):
+        pytest.fail(f"the browser tests cannot run in CI: {reason}")
+    pytest.skip(reason)
+
+
+def chromium_path() -> str:
+    """``$EUCHRE_LOG_CHROMIUM``, or ``chromium`` on the PATH (``apt-get install chromium``)."""
+    return os.environ.get("EUCHRE_LOG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Chromium, started once per test module; without it the tests skip (fail in CI)."""
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        unavailable("Playwright is not installed: python3 -m pip install -e '.[test]'")
+    exe = chromium_path()
+    if not Path(exe).exists():
+        unavailable(f"Chromium is not installed at {exe}: apt-get install chromium")
+    pw = sync_playwright().start()
+    try:
+        try:
+            found = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, timeout=60_000)
+        except Error as exc:
+            unavailable(f"Chromium would not start: {str(exc).splitlines()[0]}")
+        yield found
+        found.close()
+    finally:
+        pw.stop()

@@ -23,7 +23,7 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -37,50 +37,8 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Dialog, FloatRect, Page, Request, Route
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.json"))
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PICTURE = SAMPLES / "family-game.png"
 UPDATE_PICTURES = bool(os.environ.get("EUCHRE_LOG_UPDATE_PICTURES"))
-
-
-def unavailable(reason: str) -> NoReturn:
-    """Skip, saying why; in CI the browser tests must run, so fail instead."""
-    if os.environ.get("CI"):
-        pytest.fail(f"the browser tests cannot run in CI: {reason}")
-    pytest.skip(reason)
-
-
-def chromium_path() -> str:
-    return os.environ.get("EUCHRE_LOG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    try:
-        from playwright.sync_api import Error, sync_playwright
-    except ImportError:
-        unavailable("Playwright is not installed: python3 -m pip install -e '.[test]'")
-    exe = chromium_path()
-    if not Path(exe).exists():
-        unavailable(f"Chromium is not installed at {exe}: apt-get install chromium")
-    pw = sync_playwright().start()
-    try:
-        try:
-            found = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, timeout=60_000)
-        except Error as exc:
-            unavailable(f"Chromium would not start: {str(exc).splitlines()[0]}")
-        yield found
-        found.close()
-    finally:
-        pw.stop()
 
 
 @pytest.fixture(scope="module")

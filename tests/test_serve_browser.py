@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 import pytest
 
 from .conftest import SAMPLES, Cli
-from .test_html_browser import CHROMIUM_ARGS, chromium_path, unavailable
 from .test_serve_process import Served
 
 if TYPE_CHECKING:
@@ -35,27 +34,6 @@ DEALS = {
     "S": ["AC", "KC", "QC", "JC", "TC"],
     "W": ["JS", "TS", "AD", "KD", "QD"],
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    try:
-        from playwright.sync_api import Error, sync_playwright
-    except ImportError:
-        unavailable("Playwright is not installed: python3 -m pip install -e '.[test]'")
-    exe = chromium_path()
-    if not Path(exe).exists():
-        unavailable(f"Chromium is not installed at {exe}: apt-get install chromium")
-    pw = sync_playwright().start()
-    try:
-        try:
-            found = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, timeout=60_000)
-        except Error as exc:
-            unavailable(f"Chromium would not start: {str(exc).splitlines()[0]}")
-        yield found
-        found.close()
-    finally:
-        pw.stop()
 
 
 class Phone:
