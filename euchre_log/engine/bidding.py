@@ -276,6 +276,13 @@ class Bidding:
         elif rules.club_euchre and suit_of(upcard) == CLUBS:
             self.club_forced = True
             self.turn = dealer
+        # Each part of the hand above this one (card knowledge, the judge) starts its own
+        # fields here, so the constructor's signature is written once.
+        self._start_part()
+
+    def _start_part(self) -> None:
+        """Start the fields of the parts built on this one: each part's override calls
+        ``super()._start_part()`` first, so a part starts after the parts below it."""
 
     def _card_ok(self, c: int, prefix: str) -> None:
         """Refuse a card that is not in this game's deck; ``prefix`` starts the message."""
@@ -537,16 +544,21 @@ class Bidding:
         self.discard = c
         self._start_play()
 
+    def _before_first_card(self) -> bool:
+        """Trump is made and no card is played yet: when a defender may go alone and a
+        lone player may exchange with their partner."""
+        return (
+            self.trump != NO_SUIT
+            and self.phase in (DISCARD, PLAY)
+            and not self.trick
+            and not self.trick_pos
+        )
+
     def _defend_alone(self, a: DefendAlone) -> None:
         seat = a.seat
         self._seat_ok(seat)
         who = seat_text(seat)
-        if (
-            self.trump == NO_SUIT
-            or self.phase not in (DISCARD, PLAY)
-            or self.trick
-            or self.trick_pos
-        ):
+        if not self._before_first_card():
             raise IllegalAction(
                 f"{who} defended alone, but a defender can only go alone after a lone call "
                 "and before the first card is played"
@@ -721,12 +733,7 @@ class Bidding:
         self._seat_ok(seat)
         who = seat_text(seat)
         did = f"{who} exchanged a card with their partner"
-        if (
-            self.trump == NO_SUIT
-            or self.phase not in (DISCARD, PLAY)
-            or self.trick
-            or self.trick_pos
-        ):
+        if not self._before_first_card():
             raise IllegalAction(
                 f"{did}, but partner's best comes after a lone call and before the first card"
             )

@@ -32,7 +32,6 @@ from .bidding import DECK_MASKS, seat_text
 from .cards import CARD_TEXT, HAND_SIZE, N_CARDS, NO_SUIT, NOBODY, SEATS, Seat, Suit
 from .flags import IllegalAction
 from .play import PlayMachine
-from .rules import Rules
 
 # Where a card is known to be (``CardKnowledge.owner``). Seats 0..3 mean "in that seat's
 # hand, not yet played".
@@ -66,18 +65,10 @@ class CardKnowledge(PlayMachine):
         "void",
     )
 
-    def __init__(
-        self,
-        rules: Rules,
-        dealer: Seat,
-        upcard: int,
-        *,
-        deal: dict[Seat, tuple[int, ...]] | None = None,
-        kitty: tuple[int, ...] = (),
-        number: int = 1,
-    ) -> None:
-        super().__init__(rules, dealer, upcard, deal=deal, kitty=kitty, number=number)
-        self.owner = _OWNER_TEMPLATE[rules.deck][:]
+    def _start_part(self) -> None:
+        """What the record knows of the cards, from the deal on."""
+        super()._start_part()
+        self.owner = _OWNER_TEMPLATE[self.rules.deck][:]
         self.held = [0, 0, 0, 0]  # cards known to be in each hand, not yet played
         self.slack = [0, 0, 0, 0]  # how many of ``held`` may be gone (an unseen discard)
         self.hand_known = [False, False, False, False]

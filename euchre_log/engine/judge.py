@@ -58,7 +58,6 @@ from .flags import (
     ProofKind,
 )
 from .holdings import UNSEEN, CardKnowledge
-from .rules import Rules
 from .scoring import PASSED_OUT, RENEGE_PENALTY
 from .solver import Position, check_claim
 
@@ -71,17 +70,9 @@ class DisputeJudge(CardKnowledge):
 
     __slots__ = ("calls", "pending", "reneged", "settled_at", "shown_cards", "upheld_call")
 
-    def __init__(
-        self,
-        rules: Rules,
-        dealer: Seat,
-        upcard: int,
-        *,
-        deal: dict[Seat, tuple[int, ...]] | None = None,
-        kitty: tuple[int, ...] = (),
-        number: int = 1,
-    ) -> None:
-        super().__init__(rules, dealer, upcard, deal=deal, kitty=kitty, number=number)
+    def _start_part(self) -> None:
+        """No reneges flagged and no calls yet."""
+        super()._start_part()
         self.reneged = [0, 0, 0, 0]  # bit per suit whose renege is already flagged
         self.upheld_call = False  # a renege call was upheld: its penalty is the hand's score
         self.calls: list[CallVerdict] = []
