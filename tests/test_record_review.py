@@ -8,6 +8,7 @@ kept with the review of what it no longer is.
 from __future__ import annotations
 
 import json
+import threading
 
 from euchre_log.engine.fair import SAMPLES, fair_review, hand_seed
 from euchre_log.engine.review import review_hand
@@ -88,3 +89,32 @@ def test_a_hand_taken_back_while_it_is_reviewed_is_not_kept(cli: Cli) -> None:
     (again,) = reviews.collect(recorder.session.game.hands, wait=True)
     assert again.kept and reviews.pending == ()
     assert _kept(store)[1] == again.fair
+    reviews.close()
+
+
+def _review_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "reviews"]
+
+
+def test_the_reviews_thread_ends_with_the_recorder(cli: Cli) -> None:
+    _new(cli)
+    for _ in range(3):  # each run of the command starts a thread and ends it
+        assert cli("record", "--review", input="undo\n").exit_code in (0, 2)
+    for thread in _review_threads():
+        thread.join(timeout=10)
+    assert _review_threads() == []
+
+
+def test_a_closed_reviewer_takes_no_more_hands_and_its_thread_ends(cli: Cli) -> None:
+    _new(cli)
+    store = open_store(str(cli.db))
+    recorder = Recorder(store, 1)
+    with HandsAsTheyEnd(store, 1) as reviews:
+        (thread,) = _review_threads()
+    thread.join(timeout=10)
+    assert not thread.is_alive()
+    for line in HAND.splitlines():
+        if line:
+            recorder.feed(line)
+    assert reviews.ended({}, recorder.session.game.hands) == []
+    assert reviews.pending == ()

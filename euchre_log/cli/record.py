@@ -108,17 +108,21 @@ def record(
         from ..recorder.recording import Recorder
 
         recorder = Recorder(store, game_id, strict=strict, fill=fill, reopen=reopen)
-        reviews = None
-        if review:
+        from contextlib import AbstractContextManager, nullcontext
+
+        reviewing: AbstractContextManager[HandsAsTheyEnd | None] = nullcontext()
+        if review:  # imported only when asked: the solver is not part of the recorder's start
             from ..recorder.reviews import HandsAsTheyEnd
 
-            reviews = HandsAsTheyEnd(store, game_id)
-        if as_json:
-            _json_lines(recorder, reviews)
-        elif interactive:
-            _interactive(recorder, reviews)
-        else:
-            _piped(recorder, reviews)
+            reviewing = HandsAsTheyEnd(store, game_id)
+        # The reviews' thread ends with the recorder, however it ends.
+        with reviewing as reviews:
+            if as_json:
+                _json_lines(recorder, reviews)
+            elif interactive:
+                _interactive(recorder, reviews)
+            else:
+                _piped(recorder, reviews)
 
 
 def _finished(recorder: Recorder, reviews: HandsAsTheyEnd | None) -> dict[int, str]:

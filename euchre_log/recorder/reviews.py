@@ -8,9 +8,11 @@ recorder's own steps, which are milliseconds). What it worked out is kept by the
 thread (``collect``), in the same cache ``review`` reads, and only if the hand still
 stands as it was reviewed: a hand taken back and entered again is reviewed again.
 
-The thread is a daemon: quitting the recorder never waits for a review, and a review
-not finished is simply worked out by ``euchre-log review`` later (a review is derived
-from the record and is never part of it).
+``close`` (or leaving a ``with`` block) ends the thread once the review it is working out
+is done, and drops the hands still queued. The thread is a daemon: quitting the recorder
+never waits for a review, and a review not finished is simply worked out by
+``euchre-log review`` later (a review is derived from the record and is never part of
+it).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import threading
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
+from types import TracebackType
 
 from sqlalchemy.exc import DBAPIError
 
@@ -57,18 +60,36 @@ class HandsAsTheyEnd:
         self.store = store
         self.game_id = game_id
         self.samples = samples
-        self._todo: queue.Queue[HandState] = queue.Queue()
+        self._todo: queue.Queue[HandState | None] = queue.Queue()  # None: stop
         self._done: queue.Queue[Reviewed] = queue.Queue()
         self._pending: list[int] = []  # a hand queued again while queued is here twice
         self._thread = threading.Thread(target=self._work, name="reviews", daemon=True)
+        self._closed = False
         self._thread.start()
+
+    def __enter__(self) -> HandsAsTheyEnd:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """No more hands: the thread ends after the review it is working out, if any,
+        without the hands still queued (``euchre-log review`` works them out later)."""
+        self._closed = True
+        self._todo.put(None)
 
     def ended(self, before: dict[int, str], hands: Sequence[HandState]) -> list[int]:
         """Queue each hand that is finished now and was not (or was, as another record)
         in ``before`` (``finished_numbers`` of the hands before a line); their numbers."""
         out = []
         for hand in hands:
-            if hand.finished and before.get(hand.number) != hand_seed(hand):
+            if not self._closed and hand.finished and before.get(hand.number) != hand_seed(hand):
                 self._pending.append(hand.number)
                 self._todo.put(copy.deepcopy(hand))
                 out.append(hand.number)
@@ -83,6 +104,8 @@ class HandsAsTheyEnd:
         solver = Solver()
         while True:
             hand = self._todo.get()
+            if hand is None or self._closed:
+                return
             seed = hand_seed(hand)
             review = review_hand(hand, solver)
             fair = fair_review(hand, seed, self.samples, solver)
