@@ -8,8 +8,9 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from euchre_log.engine.cards import NORTH
+from euchre_log.engine.cards import NORTH, Seat
 from euchre_log.engine.rules import Rules
+from euchre_log.recorder.reviews import Reviewed
 from euchre_log.serve.app import build
 from euchre_log.serve.table import Table
 from euchre_log.store.access import open_store
@@ -26,18 +27,30 @@ PLAYERS = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
 class Phones:
     """Five phones (the table's and each seat's) at one served game."""
 
-    def __init__(self, db: Path | str, *, game: int | None = None, new: bool = True) -> None:
+    def __init__(
+        self,
+        db: Path | str,
+        *,
+        game: int | None = None,
+        new: bool = True,
+        dealer: Seat = NORTH,
+        review: bool = False,
+    ) -> None:
         self.store: Store = open_store(str(db))
         if game is None and new:
             today = datetime.date.today().isoformat()  # as ``new`` dates a game
-            game = create_game(self.store, PLAYERS, Rules(), first_dealer=NORTH, date=today)
+            game = create_game(self.store, PLAYERS, Rules(), first_dealer=dealer, date=today)
         self.game = game
-        self.table = Table(self.store, game)
+        self.reviewed: list[Reviewed] = []  # what ``serve --review`` would say, in order
+        self.table = Table(
+            self.store, game, review=review, on_reviewed=lambda _, done: self.reviewed.extend(done)
+        )
         self.client = TestClient(build(self.table, ["testserver"]))
         self.client.__enter__()  # one event loop for every request, the server's lifespan run
 
     def close(self) -> None:
         self.client.__exit__(None, None, None)
+        self.table.close()
         self.store.close()
 
     def auth(self, who: str) -> dict[str, str]:

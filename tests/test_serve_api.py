@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_log.engine.cards import EAST
+from euchre_log.engine.cards import EAST, WEST
+from euchre_log.engine.fair import SAMPLES, fair_review, hand_seed
+from euchre_log.engine.review import review_hand
 from euchre_log.store.read import load_game
+from euchre_log.store.review_cache import cached, fair_cached
 
 from .conftest import Cli, Database
+from .helpers import ORDER_UP_DEAL, ORDER_UP_PLAY
 from .serve_helpers import Phones
 
 
@@ -313,6 +318,33 @@ def test_record_and_serve_on_one_game_stay_consistent(tmp_path: Path) -> None:
     assert answer["to_act"] == "E" and answer["expected"] == "it is E's turn to pass or name trump"
     assert load_game(phones.store, 1).last_seq == 5
     phones.close()
+
+
+def test_serve_review_keeps_each_hand_s_reviews_as_it_ends(tmp_path: Path) -> None:
+    """``serve --review``: a hand ended on the phones is reviewed on the server's own
+    thread and kept for ``review``, exactly as ``review`` would work it out."""
+    phones = Phones(tmp_path / "reviewed.db", dealer=WEST, review=True)
+    for line in (ORDER_UP_DEAL + ORDER_UP_PLAY).splitlines():
+        if line:
+            phones.ok("T", line)
+    waited = 0.0
+    while not phones.reviewed and waited < 120:  # the server's poll keeps it
+        time.sleep(0.1)
+        waited += 0.1
+    (done,) = phones.reviewed
+    assert done.number == 1 and done.kept
+    hand = load_game(phones.store, 1).game.hands[0]
+    assert fair_cached(phones.store, 1, [1], SAMPLES)[1] == fair_review(hand, hand_seed(hand))
+    assert cached(phones.store, 1, [1])[1] == review_hand(hand)
+    assert phones.table.reviews is not None
+    thread = phones.table.reviews._thread
+    phones.close()
+    thread.join(timeout=10)
+    assert not thread.is_alive()  # stopping the server ends its reviews' thread
+
+
+def test_without_review_the_server_reviews_nothing(phones: Phones) -> None:
+    assert phones.table.reviews is None
 
 
 def test_a_game_on_postgresql_too(any_db: Database) -> None:

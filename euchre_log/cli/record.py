@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from ..recorder.recording import Recorder
-    from ..recorder.reviews import HandsAsTheyEnd
+    from ..recorder.reviews import HandsAsTheyEnd, Reviewed
     from ..render.live import Marks
     from ..store.db import Store
 
@@ -136,11 +136,15 @@ def _reviewed(recorder: Recorder, reviews: HandsAsTheyEnd | None, wait: bool = F
     """What to say of the hands whose reviews are done (all of them, with ``wait``)."""
     if reviews is None:
         return []
+    return reviewed_texts(recorder, reviews.collect(recorder.session.game.hands, wait=wait))
+
+
+def reviewed_texts(recorder: Recorder, done: Sequence[Reviewed]) -> list[Text]:
+    """What ``--review`` says of each hand reviewed (``record``'s and ``serve``'s)."""
     from ..formats.text import visible
     from ..render.review import reviewed_text
 
     players = {seat: visible(name) for seat, name in recorder.stored.players.items()}
-    done = reviews.collect(recorder.session.game.hands, wait=wait)
     return [reviewed_text(recorder.game_id, r.review, r.fair, players) for r in done]
 
 

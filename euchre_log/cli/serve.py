@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
@@ -17,6 +17,8 @@ from .common import opened
 if TYPE_CHECKING:
     import socket
 
+    from ..recorder.recording import Recorder
+    from ..recorder.reviews import Reviewed
     from ..serve.table import Table
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -66,6 +68,14 @@ def serve(
             help="Give the game new tokens, so that the links printed before no longer open it.",
         ),
     ] = False,
+    review: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help="Review each hand as it ends, while the next is played, and keep it for "
+            "review, replay and export (a few seconds of one core; stopping never waits).",
+        ),
+    ] = False,
 ) -> None:
     """Serve a game to the phones at the table: each seat records its own cards.
 
@@ -86,7 +96,13 @@ def serve(
         from ..serve.table import Table
 
         try:
-            table = Table(store, game_id, new_links=new_links)
+            table = Table(
+                store,
+                game_id,
+                new_links=new_links,
+                review=review,
+                on_reviewed=None if as_json else _say_reviewed,
+            )
         except NoSuchGame as exc:
             raise fail(str(exc)) from None
         bind = "0.0.0.0" if lan and host == "127.0.0.1" else host
@@ -114,7 +130,10 @@ def serve(
             sys.stdout.flush()
         else:
             _print_links(table, url)
-        _run(table, sock, addresses)
+        try:
+            _run(table, sock, addresses)
+        finally:
+            table.close()
         _goodbye(table)
 
 
@@ -233,6 +252,17 @@ def _run(table: Table, sock: socket.socket, addresses: list[str]) -> None:
                 asyncio.get_running_loop().call_soon_threadsafe(asgi.hub.close)
 
     Stopping(config).run(sockets=[sock])
+
+
+def _say_reviewed(recorder: Recorder, done: Sequence[Reviewed]) -> None:
+    """Each hand reviewed as it ended (``--review``), said in the server's terminal as
+    ``record --review`` says it."""
+    from .console import console
+    from .record import reviewed_texts
+
+    for text in reviewed_texts(recorder, done):
+        console().print(text)
+    sys.stdout.flush()
 
 
 def _goodbye(table: Table) -> None:

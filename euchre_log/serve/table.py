@@ -12,6 +12,10 @@ cause, says no more than "another seat entered that card".
 
 Every method takes the table's lock: two phones tapping at once are applied one after
 the other, whole, and the second is read against what the first left.
+
+With ``review`` (``serve --review``) each hand is reviewed as it ends, by the recorder's
+``HandsAsTheyEnd`` on a thread of its own, and the reviews are kept by ``refresh``, which
+the server calls a few times a second; ``on_reviewed`` hears of each one kept.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -64,6 +68,7 @@ if TYPE_CHECKING:
 
     from ..engine.flags import Flag
     from ..recorder.recording import Line, Recorder
+    from ..recorder.reviews import HandsAsTheyEnd, Reviewed
     from ..store.db import Store
 
 WHO: Final = ("T", *SEAT_LETTERS)
@@ -101,8 +106,19 @@ class Outcome:
 class Table:
     """One table: its game (None until the table token starts one), tokens and views."""
 
-    def __init__(self, store: Store, game_id: int | None, *, new_links: bool = False) -> None:
+    def __init__(
+        self,
+        store: Store,
+        game_id: int | None,
+        *,
+        new_links: bool = False,
+        review: bool = False,
+        on_reviewed: Callable[[Recorder, Sequence[Reviewed]], None] | None = None,
+    ) -> None:
         self.store = store
+        self.review = review
+        self.reviews: HandsAsTheyEnd | None = None
+        self.on_reviewed = on_reviewed
         self.lock = threading.RLock()
         self.recorder: Recorder | None = None
         self.tokens: dict[str, str] = {}
@@ -130,6 +146,10 @@ class Table:
         # fill=False: on a phone each seat taps its own last card, so that no card is
         # played for a seat before its turn shows it.
         self.recorder = Recorder(self.store, game_id, fill=False)
+        if self.review and self.reviews is None:
+            from ..recorder.reviews import HandsAsTheyEnd
+
+            self.reviews = HandsAsTheyEnd(self.store, game_id)
         self._load_extras()
 
     def _load_extras(self) -> None:
@@ -178,11 +198,15 @@ class Table:
 
     def refresh(self) -> bool:
         """Read the game again if another writer (``record`` in a terminal) moved it on;
-        True when it did."""
+        True when it did. With ``review``, keep the reviews finished meanwhile too."""
         with self.lock:
             recorder = self.recorder
             if recorder is None:
                 return False
+            if self.reviews is not None:
+                done = self.reviews.collect(recorder.session.game.hands)
+                if done and self.on_reviewed is not None:
+                    self.on_reviewed(recorder, done)
             from sqlalchemy import select
 
             from ..store.schema import GAME_T
@@ -193,9 +217,30 @@ class Table:
                 ).scalar_one()
             if last == recorder.stored.last_seq:
                 return False
+            before = self._finished_now()
             recorder.reload()
             self._load_extras()
+            self._review_ended(before)
             return True
+
+    def _finished_now(self) -> dict[int, str]:
+        """With ``review``: the hands finished before a change (``finished_numbers``)."""
+        if self.reviews is None or self.recorder is None:
+            return {}
+        from ..recorder.reviews import finished_numbers
+
+        return finished_numbers(self.recorder.session.game.hands)
+
+    def _review_ended(self, before: dict[int, str]) -> None:
+        """With ``review``: queue the hands that a change finished."""
+        if self.reviews is not None and self.recorder is not None:
+            self.reviews.ended(before, self.recorder.session.game.hands)
+
+    def close(self) -> None:
+        """The server stops: a review being worked out is left to ``euchre-log review``."""
+        with self.lock:
+            if self.reviews is not None:
+                self.reviews.close()
 
     # ------------------------------------------------------------------ tokens
 
@@ -491,6 +536,7 @@ class Table:
 
         from ..store.journal import GameMovedOn
 
+        finished = self._finished_now()
         try:
             recorder.feed(line, speaker, write)
         except GameMovedOn:
@@ -502,6 +548,7 @@ class Table:
             # a card another seat entered for itself, which the answer may not name.
             token = f"{exc.token!r}: " if exc.token else ""
             raise Refused(422, f"{token}another seat entered that card") from None
+        self._review_ended(finished)
         if not outcome:  # the line stored no entry (a deal typed ahead, say)
             return self._quiet(who, request_id, first_hand, seen_before, commands)
         done = outcome[0]
