@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -264,6 +264,35 @@ def sample() -> Iterator[Any]:
         return data
 
     yield load
+
+
+def built_once(
+    tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]
+) -> Path:
+    """A file ``build`` writes once per test run and every xdist worker then copies (each
+    gets its own copy, with any files SQLite keeps beside it): for a fixture that costs
+    seconds of work which would otherwise be done again on each core. The first worker to
+    ask builds it, under a lock the others wait on; a build that failed is tried again by
+    the next."""
+    import fcntl
+    import shutil
+
+    mine = tmp_path_factory.mktemp(name)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # one process: nothing to share
+        build(mine / name)
+        return mine / name
+    # The workers' base folders are popen-gwN inside one folder of this run's own.
+    shared = tmp_path_factory.getbasetemp().parent / f"built-{name}"
+    with open(f"{shared}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not shared.exists():
+            part = shared.with_name(shared.name + ".part")
+            shutil.rmtree(part, ignore_errors=True)
+            part.mkdir()
+            build(part / name)
+            part.rename(shared)
+    shutil.copytree(shared, mine, dirs_exist_ok=True)
+    return mine / name
 
 
 # The browser tests (the HTML export, the phones' page): Debian's Chromium, driven by

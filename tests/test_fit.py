@@ -26,7 +26,7 @@ from rich.text import Text
 from euchre_log.cli import console as cli_console
 from euchre_log.render.fit import Fields, Fitted
 
-from .conftest import ROOT, SAMPLES, invoke
+from .conftest import ROOT, SAMPLES, built_once, invoke
 from .test_replay import golden
 
 WIDTHS = (50, 80, 120)
@@ -48,12 +48,15 @@ VIEWS = {
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database holding the games of ``IMPORTED``, as ids 1, 2 and 3."""
-    path = tmp_path_factory.mktemp("fit") / "fit.db"
-    result = invoke("--db", str(path), "import", *(str(SAMPLES / f) for f in IMPORTED))
-    assert result.exit_code == 0, result.output
-    # stats counts the reviews kept and reviews no hand itself: every hand reviewed first.
-    assert invoke("--db", str(path), "review", "--all").exit_code == 0
-    return path
+
+    def build(path: Path) -> None:
+        result = invoke("--db", str(path), "import", *(str(SAMPLES / f) for f in IMPORTED))
+        assert result.exit_code == 0, result.output
+        # stats counts the reviews kept and reviews no hand itself: every hand reviewed
+        # first (the fair review of three games: seconds, so done once for every worker).
+        assert invoke("--db", str(path), "review", "--all").exit_code == 0
+
+    return built_once(tmp_path_factory, "fit.db", build)
 
 
 @pytest.fixture
