@@ -151,7 +151,7 @@ def test_eight_imports_and_ten_recorders_at_once_all_wait_their_turn(tmp_path: P
     for i in range(8):
         folder = tmp_path / f"import-{i}"
         folder.mkdir()
-        for k in range(15):
+        for k in range(10):
             state = GameState(rules)
             for dealt in random_game(rng, rules):
                 hand = state.start_hand(dealt.dealer, dealt.upcard)
@@ -201,5 +201,5 @@ def test_eight_imports_and_ten_recorders_at_once_all_wait_their_turn(tmp_path: P
         assert len(load_game(store, game).record.history) == len(script)  # nothing lost
     store.close()
     with sqlite3.connect(db) as con:
-        assert con.execute("SELECT count(*) FROM game").fetchone() == (10 + 8 * 15,)
+        assert con.execute("SELECT count(*) FROM game").fetchone() == (10 + 8 * 10,)
     assert run(db, "verify").returncode == 0
