@@ -31,7 +31,7 @@ from euchre_log.recorder.grammar import EntryError, Session
 from .conftest import SAMPLES, Cli
 from .helpers import assert_verdict
 
-FUZZ = settings(max_examples=140, deadline=None, suppress_health_check=list(HealthCheck))
+FUZZ = settings(max_examples=110, deadline=None, suppress_health_check=list(HealthCheck))
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=12),
