@@ -18,12 +18,14 @@ from hypothesis import strategies as st
 from euchre_log.engine.cards import EAST, WEST
 from euchre_log.engine.fair import SAMPLES, fair_review, hand_seed
 from euchre_log.engine.review import review_hand
+from euchre_log.engine.rules import Rules
+from euchre_log.store.games import create_game
 from euchre_log.store.read import load_game
 from euchre_log.store.review_cache import cached, fair_cached
 
 from .conftest import Cli, Database
 from .helpers import ORDER_UP_DEAL, ORDER_UP_PLAY
-from .serve_helpers import Phones
+from .serve_helpers import PLAYERS, Phones
 
 
 @pytest.fixture
@@ -341,6 +343,22 @@ def test_serve_review_keeps_each_hand_s_reviews_as_it_ends(tmp_path: Path) -> No
     phones.close()
     thread.join(timeout=10)
     assert not thread.is_alive()  # stopping the server ends its reviews' thread
+
+
+def test_a_game_started_on_the_table_s_link_is_reviewed_as_its_own(tmp_path: Path) -> None:
+    phones = Phones(tmp_path / "started.db", new=False, review=True)
+    assert phones.table.reviews is None  # no game yet
+    body = {"players": {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}, "dealer": "W"}
+    started = phones.client.post("/api/games", headers=phones.auth("T"), json=body)
+    assert started.status_code == 200 and started.json()["game"] == 1
+    first = phones.table.reviews
+    assert first is not None and first.game_id == 1
+    phones.table._open(create_game(phones.store, PLAYERS, Rules(), first_dealer=WEST, date=""))
+    # The next game on the same links: a reviewer of its own, the last one's thread ended.
+    assert phones.table.reviews is not first and phones.table.reviews.game_id == 2
+    first._thread.join(timeout=10)
+    assert not first._thread.is_alive()
+    phones.close()
 
 
 def test_without_review_the_server_reviews_nothing(phones: Phones) -> None:

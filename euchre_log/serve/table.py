@@ -146,9 +146,13 @@ class Table:
         # fill=False: on a phone each seat taps its own last card, so that no card is
         # played for a seat before its turn shows it.
         self.recorder = Recorder(self.store, game_id, fill=False)
-        if self.review and self.reviews is None:
+        if self.review:
             from ..recorder.reviews import HandsAsTheyEnd
 
+            # The next game started on the same links gets a reviewer of its own: the
+            # last game's reviews still being worked out are left to ``review``.
+            if self.reviews is not None:
+                self.reviews.close()
             self.reviews = HandsAsTheyEnd(self.store, game_id)
         self._load_extras()
 
