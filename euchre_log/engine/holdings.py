@@ -25,6 +25,7 @@ Its public questions: ``possible_cards`` (what may be in a seat's hand now),
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from .actions import Action, Pass, Play
@@ -72,7 +73,7 @@ class CardKnowledge(PlayMachine):
         dealer: Seat,
         upcard: int,
         *,
-        deal: dict[Seat, tuple[int, ...]] | None = None,
+        deal: Mapping[Seat, tuple[int, ...]] | None = None,
         kitty: tuple[int, ...] = (),
         number: int = 1,
     ) -> None:

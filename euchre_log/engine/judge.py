@@ -26,6 +26,8 @@ It reads both layers below it; neither knows of it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .actions import RenegeCall
 from .bidding import seat_text
 from .cards import (
@@ -77,7 +79,7 @@ class DisputeJudge(CardKnowledge):
         dealer: Seat,
         upcard: int,
         *,
-        deal: dict[Seat, tuple[int, ...]] | None = None,
+        deal: Mapping[Seat, tuple[int, ...]] | None = None,
         kitty: tuple[int, ...] = (),
         number: int = 1,
     ) -> None:
