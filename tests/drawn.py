@@ -40,6 +40,7 @@ from euchre_log.engine.cards import (
     ACE,
     BENNY,
     CARD_TEXT,
+    CARDS,
     HAND_SIZE,
     JACK,
     NINE,
@@ -47,6 +48,7 @@ from euchre_log.engine.cards import (
     SEATS,
     SUIT_LETTERS,
     TEN,
+    Card,
     Seat,
     Suit,
     deck,
@@ -64,7 +66,7 @@ from euchre_log.engine.hand import (
 )
 from euchre_log.engine.simulate import DealtHand
 
-CARD = {text: c for c, text in enumerate(CARD_TEXT)}
+CARD = {text: CARDS[c] for c, text in enumerate(CARD_TEXT)}
 
 THROW_INS = [
     "nines-and-tens",
@@ -139,7 +141,7 @@ def trick_winner(plays: list[tuple[int, int]], trump: int) -> int:
     return max(plays, key=lambda p: trick_power(p[1], trump, led))[0]
 
 
-def legal_cards(held: list[int], trump: int, led: int) -> list[int]:
+def legal_cards(held: list[Card], trump: int, led: int) -> list[Card]:
     """What a player may play: a card of the led suit if they have one (any card when
     leading, ``led`` -1)."""
     following = [c for c in held if led >= 0 and effective_suit(c, trump) == led]
@@ -150,11 +152,11 @@ def legal_cards(held: list[int], trump: int, led: int) -> list[int]:
 # Drawing
 
 
-def _card(data: st.DataObject, cards: list[int], label: str) -> int:
+def _card(data: st.DataObject, cards: list[Card], label: str) -> Card:
     return CARD[data.draw(st.sampled_from([CARD_TEXT[c] for c in sorted(cards)]), label=label)]
 
 
-def draw_deal(data: st.DataObject, rules: Rules) -> tuple[list[list[int]], int, tuple[int, ...]]:
+def draw_deal(data: st.DataObject, rules: Rules) -> tuple[list[list[Card]], Card, tuple[Card, ...]]:
     """Each seat's five cards, the upcard and the kitty's other cards, from a drawn shuffle."""
     shuffled = [
         CARD[t]
@@ -203,15 +205,15 @@ def draw_game(
 def draw_actions(
     data: st.DataObject,
     state: HandState,
-    live: list[list[int]],
-    kitty: tuple[int, ...],
+    live: list[list[Card]],
+    kitty: tuple[Card, ...],
     defender_first: bool | None = None,
 ) -> list[Action]:
     """Play out a hand that was just dealt (``live``: each seat's cards, changed in place
     as cards change hands and are played), drawing each action from the legal ones, and
     recording each in ``state``. A defender's call to go alone comes before or after the
     dealer's discard as drawn, or as ``defender_first`` says."""
-    rules, dealer, upcard = state.rules, state.dealer, state.upcard
+    rules, dealer, upcard = state.rules, state.dealer, CARDS[state.upcard]
     hidden = list(kitty)  # the kitty's face-down cards, as they change hands
     actions: list[Action] = []
 
@@ -349,7 +351,7 @@ def _defend_alone(data: st.DataObject, state: HandState, do: Any) -> None:
 def _throw_in(
     data: st.DataObject,
     state: HandState,
-    live: list[list[int]],
+    live: list[list[Card]],
     trump: int,
     *,
     before_make: bool,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -143,7 +143,7 @@ def watch(page: Page, path: Path) -> Watched:
 # --- The cards the engine says are on the table -----------------------------------------
 
 
-def symbols(cards: list[int]) -> list[str]:
+def symbols(cards: Sequence[int]) -> list[str]:
     return sorted(CARD_SYMBOLS[c] for c in cards)
 
 
@@ -157,7 +157,7 @@ def seat_cards(hand: HandState, seat: int, step: int) -> list[str]:
     later = [c for t, c in enumerate(plays) if t >= step and c >= 0]
     known = sum(1 for c in plays if c >= 0) + len(held)
     unseen = 5 - known if 0 < 5 - known < 5 else 0
-    return sorted(symbols(later + held) + ["?"] * unseen)
+    return sorted(symbols([*later, *held]) + ["?"] * unseen)
 
 
 def trick_cells(hand: HandState, trick: int) -> dict[str, str]:

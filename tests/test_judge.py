@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from euchre_log.engine.actions import Call, Pass, Play, RenegeCall
 from euchre_log.engine.cards import (
+    CARDS,
     DIAMONDS,
     EAST,
     NO_SUIT,
@@ -53,7 +54,9 @@ def test_a_known_hand_s_play_is_flagged_exactly_when_it_breaks_the_follow_suit_r
             legal = legal_mask(held, hand.led if hand.trick_pos else NO_SUIT, hand.trump)
             for c in range(32):
                 if (held >> c) & 1:
-                    assert hand.can(Play(seat, c)) is (LEGAL if (legal >> c) & 1 else FLAGGED)
+                    assert hand.can(Play(seat, CARDS[c])) is (
+                        LEGAL if (legal >> c) & 1 else FLAGGED
+                    )
         hand.apply(action)
     assert hand.flags == []
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from euchre_log.engine import HandState, Play, Rules
-from euchre_log.engine.cards import SEATS, Seat, left_of
+from euchre_log.engine.cards import CARDS, SEATS, Seat, left_of
 from euchre_log.engine.simulate import DealtHand
 from euchre_log.formats.reader import play_log, read_log
 from euchre_log.formats.writer import game_info, log_dict
@@ -209,7 +209,7 @@ def test_an_injected_renege_is_always_flagged_on_the_right_seat_and_trick(
         reneged.apply(a)
     while not reneged.finished:
         s = reneged.turn
-        reneged.apply(Play(s, order[s][reneged.plays_made(s)]))
+        reneged.apply(Play(s, CARDS[order[s][reneged.plays_made(s)]]))
     flagged = {(f.seat, f.trick) for f in reneged.flags if f.kind == "renege"}
     assert (seat, t + 1) in flagged, [f.message for f in reneged.flags]
     # Only reneges: the swap changes no bid.

@@ -20,6 +20,7 @@ from euchre_log.engine.cards import (
     SEATS,
     SOUTH,
     WEST,
+    Card,
     Seat,
     cards_of,
     legal_mask,
@@ -48,7 +49,7 @@ from .conftest import Cli
 from .helpers import session
 
 
-def cards(text: str) -> tuple[int, ...]:
+def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(c) for c in text.split())
 
 

@@ -21,7 +21,18 @@ from euchre_log.engine import (
     RulesError,
 )
 from euchre_log.engine.actions import ThrowIn
-from euchre_log.engine.cards import BENNY, EAST, HEARTS, NORTH, SEATS, WEST, Seat, Suit, parse_card
+from euchre_log.engine.cards import (
+    BENNY,
+    EAST,
+    HEARTS,
+    NORTH,
+    SEATS,
+    WEST,
+    Card,
+    Seat,
+    Suit,
+    parse_card,
+)
 from euchre_log.engine.hand import HandState, throw_in_qualifies
 from euchre_log.engine.simulate import random_hand
 from euchre_log.recorder.grammar import EntryError
@@ -34,7 +45,7 @@ def deal(n: str, e: str, s: str, w: str) -> str:
     return f"deal N {n}\ndeal E {e}\ndeal S {s}\ndeal W {w}\n"
 
 
-def cards(text: str) -> tuple[int, ...]:
+def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(t) for t in text.split())
 
 

@@ -1,7 +1,7 @@
 """The actions that make up a hand: one small frozen value per thing that happened.
 
-Seats, suits and cards are the integers of ``engine.cards``; an action reads in the table's
-notation (``Play(E, 9D)``, ``Order(N, alone=True)``). Each action's ``TYPE`` is the
+Seats, suits and cards are the integers of ``engine.cards`` (a card a reader or parser
+makes is a ``Card``); an action reads in the table's notation (``Play(E, 9D)``, ``Order(N, alone=True)``). Each action's ``TYPE`` is the
 name it has in the euchre-log/1 format. ``Action`` is the union of them all; everything
 that encodes, decodes, describes or draws an action does it with a ``match`` over that
 union ending in ``assert_never``, so that mypy names every place a new action type must
@@ -14,7 +14,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import ClassVar, Final, Literal, TypeAlias, TypeVar, Union, get_args
 
 from .cards import (
-    CARD_TEXT,
+    CARDS,
     N_CARDS,
     SEAT_LETTERS,
     SUIT_LETTERS,
@@ -251,15 +251,15 @@ _CARD_FIELDS: Final = frozenset({"card", "gave", "received", "shown"})
 
 
 def _word(name: str, value: object) -> str:
-    """One field in the table's notation: a seat's letter, a suit's, a card as files write
-    it (a tuple of cards in brackets); anything else (or a value out of range) as
-    ``repr`` has it."""
+    """One field in the table's notation: a seat's letter, a suit's, a card as its ``Card``
+    writes it, even from a plain int (a tuple of cards in brackets); anything else (or a
+    value out of range) as ``repr`` has it."""
     if isinstance(value, bool) or not isinstance(value, (int, tuple)):
         return repr(value)
     if name in _CARD_FIELDS:
         cards = value if isinstance(value, tuple) else (value,)
         if all(isinstance(c, int) and 0 <= c < N_CARDS for c in cards):
-            text = " ".join(CARD_TEXT[c] for c in cards)
+            text = " ".join(repr(CARDS[c]) for c in cards)
             return f"({text})" if isinstance(value, tuple) else text
     elif isinstance(value, int) and name in _SEAT_FIELDS and 0 <= value < 4:
         return SEAT_LETTERS[value]
@@ -296,8 +296,15 @@ def field_repr(action: Action) -> str:
     """The action as the dataclass writes it, field by field (``Play(seat=1, card=11)``):
     what a hand's seed is made from (``fair.hand_seed``), so that the table's ``repr``
     changes no seed."""
-    inner = ", ".join(f"{f.name}={getattr(action, f.name)!r}" for f in fields(action))
+    inner = ", ".join(f"{f.name}={_number(getattr(action, f.name))!r}" for f in fields(action))
     return f"{type(action).__qualname__}({inner})"
+
+
+def _number(value: object) -> object:
+    """A ``Card`` (or a tuple of them) as the plain int(s) the seeds were made from."""
+    if isinstance(value, tuple):
+        return tuple(_number(v) for v in value)
+    return int(value) if isinstance(value, Card) else value
 
 
 for _cls in ACTION_CLASSES:

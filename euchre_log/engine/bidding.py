@@ -21,7 +21,7 @@ that does nothing here and that card knowledge (``knowledge.CardKnowledge``) fil
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum, IntEnum
 from typing import Any, ClassVar, Final
 
@@ -220,16 +220,21 @@ class Bidding:
         dealer: Seat,
         upcard: int,
         *,
-        deal: dict[Seat, tuple[int, ...]] | None = None,
+        deal: Mapping[Seat, tuple[int, ...]] | None = None,
         kitty: tuple[int, ...] = (),
         number: int = 1,
     ) -> None:
         self.rules = rules
         self.number = number
         self.dealer = dealer
-        self.upcard = upcard
-        self.deal: dict[Seat, tuple[int, ...]] = dict(deal or {})
-        self.kitty = tuple(kitty)
+        # The hand's record (upcard, deal, kitty) is kept as plain ints, whatever ``Card``s
+        # came in: ``fair.hand_seed`` hashes its ``repr``, and a card's ``repr`` (``9D``)
+        # would change every hand's sample seed. The actions keep their ``Card``s.
+        self.upcard = int(upcard)
+        self.deal: dict[Seat, tuple[int, ...]] = {
+            s: tuple(map(int, cards)) for s, cards in (deal or {}).items()
+        }
+        self.kitty = tuple(map(int, kitty))
         self.actions: list[Action] = []
         self.flags: list[Flag] = []
         self._deck_mask = DECK_MASKS[rules.deck]

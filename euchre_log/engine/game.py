@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .actions import Action, Penalty
@@ -170,7 +171,7 @@ class GameState:
         dealer: Seat,
         upcard: int,
         *,
-        deal: dict[Seat, tuple[int, ...]] | None = None,
+        deal: Mapping[Seat, tuple[int, ...]] | None = None,
         kitty: tuple[int, ...] = (),
     ) -> HandState:
         """Deal a new hand. Raises ``IllegalAction`` when the game cannot go on.

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -36,7 +37,7 @@ class StartHand:
 
     dealer: Seat
     upcard: int
-    deal: dict[Seat, tuple[int, ...]] = field(default_factory=dict)
+    deal: Mapping[Seat, tuple[int, ...]] = field(default_factory=dict)
     kitty: tuple[int, ...] = ()
 
 

@@ -402,7 +402,7 @@ def dealt_hands(hand: HandState) -> tuple[int, int, int, int] | None:
             exchanged |= 1 << a.seat | 1 << ((a.seat + 2) & 3)
     # The dealer discards after every pick-up (an order, club euchre, a blind double
     # loner), so a discard action says the upcard was taken.
-    discards = [a.card for a in hand.actions if isinstance(a, Discard)]
+    discards: list[int | None] = [a.card for a in hand.actions if isinstance(a, Discard)]
     masks = [0, 0, 0, 0]
     for seat in SEATS:
         if seat in hand.deal:

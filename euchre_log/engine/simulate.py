@@ -8,8 +8,9 @@ unless the caller tampers with it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .actions import (
     Action,
@@ -37,6 +38,7 @@ from .cards import (
     SEATS,
     SUITS,
     TEN,
+    Card,
     Seat,
     Suit,
     deck,
@@ -62,13 +64,16 @@ class DealtHand:
     """A hand as it was dealt and played: every seat's cards and the actions."""
 
     dealer: Seat
-    upcard: int
-    hands: tuple[tuple[int, ...], ...]  # by seat, as dealt (before the dealer picks up)
-    kitty: tuple[int, ...]  # the kitty's other cards
+    upcard: Card
+    hands: tuple[tuple[Card, ...], ...]  # by seat, as dealt (before the dealer picks up)
+    kitty: tuple[Card, ...]  # the kitty's other cards
     actions: tuple[Action, ...]
 
 
-def playable(cards: list[int] | tuple[int, ...], led: Suit, trump: Suit) -> list[int]:
+_C = TypeVar("_C", bound=int)
+
+
+def playable(cards: Sequence[_C], led: Suit, trump: Suit) -> list[_C]:
     """The cards a player holding ``cards`` may play to a trick whose led suit is ``led``
     (-1 when leading): the engine's follow-suit rule (``cards.legal_mask``), as a list in
     the order given, for a random player to choose from. ``solver.legal_cards`` is
@@ -90,7 +95,7 @@ class Style:
     unseen_discard: float = 0.3  # the chance that the discard is recorded as unseen
 
 
-def _strength(cards: list[int], trump: Suit) -> int:
+def _strength(cards: Sequence[int], trump: Suit) -> int:
     eff = EFFECTIVE_SUIT[trump]
     return sum(1 for c in cards if eff[c] == trump)
 
@@ -188,8 +193,8 @@ def _farmers(
     rng: random.Random,
     rules: Rules,
     state: HandState,
-    live: list[list[int]],
-    hidden: list[int],
+    live: list[list[Card]],
+    hidden: list[Card],
     offered: int,
     do: Callable[[Action], None],
 ) -> None:
@@ -229,7 +234,7 @@ def _throw_in(
     rng: random.Random,
     rules: Rules,
     state: HandState,
-    live: list[list[int]],
+    live: list[list[Card]],
     trump: Suit,
     do: Callable[[Action], None],
     *,

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, assert_never, cast
 
 from ..engine import actions as A
 from ..engine import limits
-from ..engine.cards import SUIT_LETTERS, SUITS, TEAM_NAMES, TEAMS, Seat, Suit
+from ..engine.cards import SUIT_LETTERS, SUITS, TEAM_NAMES, TEAMS, Card, Seat, Suit
 from ..engine.flags import IllegalAction
 from ..engine.game import GameState
 from ..engine.hand import HandState
@@ -489,7 +489,7 @@ def engine_action(model: Any) -> A.Action:
     return action_from_dict(model)
 
 
-def _card_of(value: Any) -> int:
+def _card_of(value: Any) -> Card:
     found = CARD_INDEX.get(value) if isinstance(value, str) else None
     if found is None:
         raise LogError(f"{value!r} is not a card")

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine import actions as A
-from ..engine.cards import CARD_TEXT, SEAT_LETTERS, SEATS, SUIT_LETTERS, SUITS
+from ..engine.cards import CARD_TEXT, CARDS, SEAT_LETTERS, SEATS, SUIT_LETTERS, SUITS
 
-CARD_INDEX: Final = {text: i for i, text in enumerate(CARD_TEXT)}
+CARD_INDEX: Final = {text: CARDS[i] for i, text in enumerate(CARD_TEXT)}
+"""Each card's ``Card``, by the text a log writes (``TD``)."""
 SEAT_INDEX: Final = {s: SEATS[i] for i, s in enumerate(SEAT_LETTERS)}
 SUIT_INDEX: Final = {s: SUITS[i] for i, s in enumerate(SUIT_LETTERS)}
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..engine import actions as A
-from ..engine.cards import HAND_SIZE, SEAT_LETTERS, Seat
+from ..engine.cards import CARDS, HAND_SIZE, SEAT_LETTERS, Seat
 from ..engine.flags import Flag, IllegalAction
 from ..engine.hand import PLAY, HandState
 from ..engine.record import Entry, GameRecord, StartHand
@@ -230,7 +230,7 @@ class Session(GameRecord):
         possible = hand.possible_cards(seat)
         if possible.bit_count() != 1:
             return None
-        return A.Play(seat, possible.bit_length() - 1)
+        return A.Play(seat, CARDS[possible.bit_length() - 1])
 
     def fill_forced(self) -> Fed:
         """Play every card the record proves, as the live recorder does after each line:

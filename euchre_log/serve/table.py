@@ -812,7 +812,7 @@ def _in_hand(hand: HandState, seat: Seat, cards: tuple[int, ...]) -> bool:
     return hand.deal.get(seat) == cards
 
 
-def _ordered(cards: list[int], order: list[int]) -> list[int]:
+def _ordered(cards: Sequence[int], order: Sequence[int]) -> list[int]:
     """``cards`` in the order of ``order`` (the seat's deal as entered, then the upcard)."""
     rank = {c: i for i, c in enumerate(order)}
     return sorted(cards, key=lambda c: rank.get(c, len(order)))

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import actions as A
-from ..cards import CARD_TEXT, NORTH, SEAT_LETTERS, SUITS, Card, Seat, left_of
+from ..cards import CARD_TEXT, NORTH, SEAT_LETTERS, SUITS, Card, Seat, cards_of, left_of
 from ..flags import Flag, IllegalAction
 from ..hand import DISCARD, IMPOSSIBLE, LEGAL, NAMING, PLAY, ROUND_ONE, ROUND_TWO, HandState
 from ..rules import Rules
@@ -55,7 +55,7 @@ def parse_line(
 
     >>> from euchre_log.engine.rules import Rules
     >>> parse_line("deal E ah kh qh td 9c 9s", None, rules=Rules())
-    (Deal(seat=1, cards=(23, 22, 21, 11, 2)), Upcard(card=26))
+    (Deal(seat=1, cards=(AH, KH, QH, TD, 9C)), Upcard(card=9S))
     """
     return _read_line(line, hand, speaker, rules, dealer)[0]
 
@@ -278,7 +278,7 @@ def _candidates(hand: HandState, seat: Seat, speaker: Speaker) -> list[A.Action]
     held = hand.possible_cards(seat)
     if speaker.seat is not None and speaker.cards is not None:
         held = own_cards(hand, seat, speaker.cards)
-    cards = [c for c in range(33) if (held >> c) & 1]
+    cards = cards_of(held)
     if p == DISCARD:
         return [A.Discard(seat, c) for c in cards]
     if p == PLAY:

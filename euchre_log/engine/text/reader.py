@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import actions as A
 from ..cards import (
     CARD_TEXT,
+    CARDS,
     NO_SUIT,
     SEAT_LETTERS,
     SUIT_NAMES,
@@ -304,7 +305,7 @@ class Reader:
                     i,
                 )
             possible = own_cards(hand, seat, who.cards)
-            same = [c for c in range(32) if (possible >> c) & 1 and c & 7 == rank]
+            same = [CARDS[c] for c in range(32) if (possible >> c) & 1 and c & 7 == rank]
             if len(same) == 1:
                 return same[0]
             if not same:
@@ -320,7 +321,7 @@ class Reader:
                 i,
             )
         possible = hand.possible_cards(seat)
-        same = [c for c in range(32) if (possible >> c) & 1 and c & 7 == rank]
+        same = [CARDS[c] for c in range(32) if (possible >> c) & 1 and c & 7 == rank]
         if len(same) == 1:
             return same[0]
         if not same:

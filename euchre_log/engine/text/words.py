@@ -151,7 +151,7 @@ class Speaker:
     """
 
     seat: Seat | None = None
-    cards: tuple[Card, ...] | None = None
+    cards: tuple[int, ...] | None = None
 
     def may_act_for(self, seat: Seat) -> bool:
         """True when this speaker may say a line for ``seat``."""
@@ -173,7 +173,7 @@ def table_text(card: Card) -> str:
     return text if card == BENNY else text[0] + SUIT_SYMBOLS[card >> 3]
 
 
-def own_cards(hand: HandState, seat: Seat, cards: tuple[Card, ...]) -> int:
+def own_cards(hand: HandState, seat: Seat, cards: tuple[int, ...]) -> int:
     """The cards (a mask) of ``cards``, a seat's dealt five, that it still holds in
     ``hand``: those not played nor put down, and the upcard once the dealer took it up.
 

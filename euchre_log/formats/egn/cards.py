@@ -21,6 +21,7 @@ from ...engine.cards import (
     SPADES,
     SUIT_LETTERS,
     TEN,
+    Card,
     CardError,
     Suit,
     card,
@@ -55,7 +56,7 @@ def egn_card_text(c: int) -> str:
     return RANK_LETTERS[c & 7] + SUIT_LETTERS[c >> 3].lower()
 
 
-def parse_egn_card(token: Any, trump: Suit | None = None) -> int:
+def parse_egn_card(token: Any, trump: Suit | None = None) -> Card:
     """Read an EGN card: ``9c``, ``Ts``, ``Nc``, ``R``/``L`` (bowers of ``trump``), ``B``.
 
     Other notations that euchre-log reads (``10♣``, ``J♦``) are accepted as well, as EGN

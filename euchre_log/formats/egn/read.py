@@ -23,6 +23,7 @@ from ...engine.cards import (
     SEAT_NAMES,
     SEATS,
     SPADES,
+    Card,
     Seat,
     Suit,
     suit_of,
@@ -285,11 +286,11 @@ class _DealReader:
         for item in items:
             self.do(item, place)
 
-    def card(self, token: Any, where: str) -> int:
+    def card(self, token: Any, where: str) -> Card:
         """A card of the deal (``R`` and ``L`` are the bowers of the trump the calls name)."""
         return self.card_of(token, where, self.trump)
 
-    def card_of(self, token: Any, where: str, trump: Suit | None) -> int:
+    def card_of(self, token: Any, where: str, trump: Suit | None) -> Card:
         try:
             return parse_egn_card(token, trump)
         except ValueError as exc:
@@ -401,7 +402,7 @@ class _DealReader:
     def partners_best(self, hand: HandState) -> list[A.PartnersBest]:
         """Partner's best from ``cardExchanges``: one card between a lone player and partner."""
         lone = [s for s in (hand.maker if hand.alone else -1, hand.defender) if s >= 0]
-        found: dict[int, list[int | None]] = {}  # lone seat -> [gave, received]
+        found: dict[int, list[Card | None]] = {}  # lone seat -> [gave, received]
         entries = (self.bidding.card_exchanges if self.bidding else None) or []
         for i, entry in enumerate(entries, start=1):
             where = f"deal {self.n}, card exchange {i}"
