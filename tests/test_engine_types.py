@@ -146,8 +146,8 @@ def test_the_public_surfaces_give_cards() -> None:
     hand = text.new_hand("deal E th as ks jc 9d  dealer W  9h", Rules())
     text.apply_line(hand, "o 9s")
     text.apply_line(hand, "ah 9d")
-    # The hand's record stays plain ints: ``fair.hand_seed`` hashes its repr.
-    assert type(hand.upcard) is int and all(type(c) is int for c in hand.deal[EAST])
+    # The hand's record holds Cards too (``fair.hand_seed`` hashes their numbers).
+    assert repr(hand.upcard) == "9H" and repr(hand.deal[EAST]) == "(TH, AS, KS, JC, 9D)"
     plays = [a for a in hand.actions if isinstance(a, Play | Discard)]
     assert [type(a.card) for a in plays] == [Card, Card, Card]
     legal = [a for a in hand.legal_actions() if isinstance(a, Play)]

@@ -22,6 +22,7 @@ from .actions import (
     RenegeCall,
     ThrowIn,
 )
+from .cards import Card, Seat, Suit, Team
 from .flags import Flag, IllegalAction
 from .game import GameState, HandResult, hand_result
 from .hand import HandState
@@ -35,6 +36,7 @@ __all__ = [
     "BennySuit",
     "BlindDoubleLoner",
     "Call",
+    "Card",
     "DefendAlone",
     "Discard",
     "FarmersHand",
@@ -52,6 +54,9 @@ __all__ = [
     "RenegeCall",
     "Rules",
     "RulesError",
+    "Seat",
+    "Suit",
+    "Team",
     "ThrowIn",
     "hand_result",
 ]

@@ -42,6 +42,7 @@ from .cards import (
     ACE,
     BENNY,
     CARD_TEXT,
+    CARDS,
     CLUBS,
     EFFECTIVE_SUIT,
     HAND_SIZE,
@@ -227,14 +228,13 @@ class Bidding:
         self.rules = rules
         self.number = number
         self.dealer = dealer
-        # The hand's record (upcard, deal, kitty) is kept as plain ints, whatever ``Card``s
-        # came in: ``fair.hand_seed`` hashes its ``repr``, and a card's ``repr`` (``9D``)
-        # would change every hand's sample seed. The actions keep their ``Card``s.
-        self.upcard = int(upcard)
+        # The hand's record holds ``Card``s (a number that is no card is kept as it came,
+        # for ``_card_ok`` below and the deal's checks to refuse in words).
+        self.upcard = _as_card(upcard)
         self.deal: dict[Seat, tuple[int, ...]] = {
-            s: tuple(map(int, cards)) for s, cards in (deal or {}).items()
+            s: tuple(map(_as_card, cards)) for s, cards in (deal or {}).items()
         }
-        self.kitty = tuple(map(int, kitty))
+        self.kitty = tuple(map(_as_card, kitty))
         self.actions: list[Action] = []
         self.flags: list[Flag] = []
         self._deck_mask = DECK_MASKS[rules.deck]
@@ -806,3 +806,8 @@ Bidding._handlers = {
     ThrowIn: Bidding._throw_in,
     PartnersBest: Bidding._partners_best,
 }
+
+
+def _as_card(c: int) -> int:
+    """``c`` as its ``Card`` when it is a card number, else as it came."""
+    return CARDS[c] if type(c) is int and 0 <= c < N_CARDS else c

@@ -364,8 +364,11 @@ def hand_seed(hand: HandState) -> str:
     hand read from a file and the same hand stored give the same sample, and a run
     repeats exactly; a change to the record changes the sample, as it changes the
     journal's head."""
-    deal = sorted(hand.deal.items())
-    record = repr((hand.rules, hand.number, hand.dealer, hand.upcard, deal, hand.kitty))
+    # The cards as the plain numbers the seeds were first made from (a ``Card``'s repr is
+    # ``9D``), so that no sample moves.
+    deal = sorted((seat, tuple(map(int, cards))) for seat, cards in hand.deal.items())
+    kitty = tuple(map(int, hand.kitty))
+    record = repr((hand.rules, hand.number, hand.dealer, int(hand.upcard), deal, kitty))
     record += "[" + ", ".join(map(field_repr, hand.actions)) + "]"
     return hashlib.sha256(record.encode("utf-8")).hexdigest()
 

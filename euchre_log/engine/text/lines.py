@@ -68,7 +68,7 @@ def new_hand(line: str, rules: Rules, dealer: Seat = NORTH, *, number: int = 1) 
     >>> from euchre_log.engine.rules import Rules
     >>> hand = new_hand("deal E ah kh qh td 9c 9s p", Rules())
     >>> hand.dealer, hand.deal, hand.actions
-    (0, {1: (23, 22, 21, 11, 2)}, [Pass(E)])
+    (0, {1: (AH, KH, QH, TD, 9C)}, [Pass(E)])
     """
     commands, hand = _read_line(line, None, TABLE, rules, dealer, number)
     if hand is None or any(isinstance(c, (Undo, End, Meta)) for c in commands):
