@@ -689,13 +689,16 @@ class Bidding:
             elif any(isinstance(x, FarmersHand) for x in self.actions):
                 problem = "only one farmer's hand is allowed per deal"
         if problem:
-            self._flag(
-                INVALID_FARMERS_HAND,
-                seat,
-                None,
-                f"{did} showing " + " ".join(CARD_TEXT[c] for c in shown) + f", but {problem}",
-            )
+            self._flag_shown(INVALID_FARMERS_HAND, seat, did, shown, problem)
         self._farmer_swap(seat, shown, received, mode == "three_card")
+
+    def _flag_shown(
+        self, kind: str, seat: Seat, did: str, shown: tuple[int, ...], problem: str
+    ) -> None:
+        """Flag a hand shown to the table (a farmer's hand, a throw-in) that does not
+        qualify, naming the cards shown and why."""
+        cards = " ".join(CARD_TEXT[c] for c in shown)
+        self._flag(kind, seat, None, f"{did} showing {cards}, but {problem}")
 
     def _throw_in(self, a: ThrowIn) -> None:
         seat, name, shown = a.seat, a.hand, tuple(a.shown)
@@ -723,12 +726,7 @@ class Bidding:
         elif not throw_in_qualifies(name, shown, trump):
             problem = f"those cards are not {THROW_IN_RULES[name]}"
         if problem:
-            self._flag(
-                INVALID_THROW_IN,
-                seat,
-                None,
-                f"{did} showing " + " ".join(CARD_TEXT[c] for c in shown) + f", but {problem}",
-            )
+            self._flag_shown(INVALID_THROW_IN, seat, did, shown, problem)
         self._shown_hand(seat, shown)
         self.outcome = THROWN_IN
         self.phase = OVER
