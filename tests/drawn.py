@@ -15,7 +15,8 @@ when the rules have it and the hand qualifies. A hand drawn here never deserves 
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ from euchre_log.engine import (
     Rules,
     ThrowIn,
 )
+from euchre_log.engine.bidding import Bidding
 from euchre_log.engine.cards import (
     ACE,
     BENNY,
@@ -64,7 +66,7 @@ from euchre_log.engine.hand import (
     ROUND_TWO,
     throw_in_qualifies,
 )
-from euchre_log.engine.simulate import DealtHand
+from euchre_log.engine.simulate import DealtHand, random_hand
 
 CARD = {text: CARDS[c] for c, text in enumerate(CARD_TEXT)}
 
@@ -76,6 +78,18 @@ THROW_INS = [
     "jack-nothing",
     "no-ace-no-face",
 ]
+
+
+Part = TypeVar("Part", bound=Bidding)
+
+
+def seeded_deal(part: type[Part], seed: int) -> tuple[DealtHand, Part]:
+    """A random hand of the simulator (``seed`` picks it and its dealer) and one part of
+    the engine (``CardKnowledge``, ``DisputeJudge``...) started on it, every deal known."""
+    rules = Rules()
+    dealt = random_hand(random.Random(seed), rules, Seat(seed % 4))
+    deal = dict(zip(SEATS, dealt.hands, strict=True))
+    return dealt, part(rules, dealt.dealer, dealt.upcard, deal=deal, kitty=dealt.kitty)
 
 
 def _playable(options: dict[str, Any]) -> dict[str, Any]:

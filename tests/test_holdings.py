@@ -3,8 +3,6 @@ as the record shows it, and the plays it refuses for it, with no proofs."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +13,6 @@ from euchre_log.engine.cards import (
     DIAMONDS,
     EAST,
     NORTH,
-    SEATS,
     SOUTH,
     WEST,
     Seat,
@@ -26,7 +23,8 @@ from euchre_log.engine.flags import IllegalAction
 from euchre_log.engine.hand import HandState
 from euchre_log.engine.holdings import CardKnowledge
 from euchre_log.engine.rules import Rules
-from euchre_log.engine.simulate import random_hand
+
+from .drawn import seeded_deal
 
 FIVE = tuple(parse_card(c) for c in ("ah", "kc", "qc", "jc", "tc"))
 
@@ -91,15 +89,7 @@ def test_every_card_is_in_one_place_and_possible_cards_cover_each_hand(seed: int
     """All four deals known, at every step: each seat's possible cards are its known ones,
     exactly the cards dealt to it less those it played (and the upcard for a dealer who
     took it, less the discard)."""
-    rules = Rules()
-    dealt = random_hand(random.Random(seed), rules, Seat(seed % 4))
-    hand = CardKnowledge(
-        rules,
-        dealt.dealer,
-        dealt.upcard,
-        deal=dict(zip(SEATS, dealt.hands, strict=True)),
-        kitty=dealt.kitty,
-    )
+    dealt, hand = seeded_deal(CardKnowledge, seed)
     for action in dealt.actions:
         hand.apply(action)
         for seat in range(4):

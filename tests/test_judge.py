@@ -6,8 +6,6 @@ The judge through the recorder and the files: ``test_reneges.py``, ``test_disput
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +16,6 @@ from euchre_log.engine.cards import (
     EAST,
     NO_SUIT,
     NORTH,
-    SEATS,
     SOUTH,
     WEST,
     Seat,
@@ -29,7 +26,8 @@ from euchre_log.engine.flags import FALSE, PENDING, UPHELD
 from euchre_log.engine.hand import FLAGGED, LEGAL, PLAY
 from euchre_log.engine.judge import DisputeJudge
 from euchre_log.engine.rules import Rules
-from euchre_log.engine.simulate import random_hand
+
+from .drawn import seeded_deal
 
 
 @settings(max_examples=40, deadline=None)
@@ -39,15 +37,7 @@ def test_a_known_hand_s_play_is_flagged_exactly_when_it_breaks_the_follow_suit_r
 ) -> None:
     """Every deal known: at each card of a clean hand, each card the seat holds is legal
     when ``cards.legal_mask`` allows it and flagged as a renege when it does not."""
-    rules = Rules()
-    dealt = random_hand(random.Random(seed), rules, Seat(seed % 4))
-    hand = DisputeJudge(
-        rules,
-        dealt.dealer,
-        dealt.upcard,
-        deal=dict(zip(SEATS, dealt.hands, strict=True)),
-        kitty=dealt.kitty,
-    )
+    dealt, hand = seeded_deal(DisputeJudge, seed)
     for action in dealt.actions:
         if isinstance(action, Play) and hand.phase == PLAY and hand.knows_cards(action.seat):
             seat, held = action.seat, hand.known_cards(action.seat)
