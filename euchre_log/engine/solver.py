@@ -321,17 +321,17 @@ class _Search:
                     seat = 0
                     while not hands[seat] & top:
                         seat += 1
-                    owner = hands[seat]
-                    sure = 0
-                    while top & owner:
-                        sure += 1
-                        trumps ^= top
-                        top = 1 << (trumps.bit_length() - 1) if trumps else 0
+                    owner = hands[seat] & trumps
+                    # The owner's trumps above every other seat's.
+                    sure = (owner & -(1 << (trumps ^ owner).bit_length())).bit_count()
                     if seat & 1:
-                        if sure > n - k:
+                        hi = n - sure
+                        if hi < k:
                             return False
-                    elif sure >= k:
-                        return True
+                    else:
+                        lo = sure
+                        if lo >= k:
+                            return True
                 mine = hands[leader]
                 opponents = hands[(leader + 1) & 3] | hands[(leader + 3) & 3]
                 if not opponents & _TRUMPS:
@@ -347,10 +347,14 @@ class _Search:
                                 held &= -(2 << (against.bit_length() - 1))
                             quick += held.bit_count()
                     if leader & 1:
-                        if quick > n - k:
-                            return False
-                    elif quick >= k:
-                        return True
+                        if n - quick < hi:
+                            hi = n - quick
+                            if hi < k:
+                                return False
+                    elif quick > lo:
+                        lo = quick
+                        if lo >= k:
+                            return True
             else:
                 lo, hi = e & 7, e >> 3
                 if lo >= k:
@@ -371,52 +375,78 @@ class _Search:
             nonlocal live, nodes
             nodes += 1
             hand = hands[seat]
-            legal = (hand & led or hand) if led else hand
-            # One card of each run of equivalent cards, highest first.
-            blockers = (live ^ hand) | table | _SEPARATORS
-            prev = legal.bit_length() - 1
-            reps = [prev]
-            rest = legal ^ (1 << prev)
-            while rest:
-                b = rest.bit_length() - 1
-                rest ^= 1 << b
-                if blockers & ((1 << prev) - (1 << b)):
-                    reps.append(b)
-                prev = b
-            if not led and len(reps) > 1:
-                # Leads: the masters of their suits first, then the rest, high to low.
+            ns = not seat & 1  # NS look for a yes, EW for a no
+            nx = nxt[seat]
+            if not led:
+                # A lead: one card of each run of equivalent cards, the masters of their
+                # suits first, then the rest, high to low.
                 others = live ^ hand
-                masters = [c for c in reps if not others & _ABOVE[c]]
-                if masters and len(masters) < len(reps):
-                    reps = masters + [c for c in reps if others & _ABOVE[c]]
-            elif led and len(reps) > 1:
-                # Followers: win cheaply or play low; with partner winning, play low.
-                if bs ^ seat == 2:
+                blockers = others | _SEPARATORS
+                prev = hand.bit_length() - 1
+                reps = [prev]
+                rest = hand ^ (1 << prev)
+                while rest:
+                    b = rest.bit_length() - 1
+                    rest ^= 1 << b
+                    if blockers & ((1 << prev) - (1 << b)):
+                        reps.append(b)
+                    prev = b
+                if len(reps) > 1:
+                    masters = []
+                    low = []
+                    for c in reps:
+                        if others & _ABOVE[c]:
+                            low.append(c)
+                        else:
+                            masters.append(c)
+                    if masters and low:
+                        reps = masters + low
+                for c in reps:
+                    bit = 1 << c
+                    hands[seat] = hand ^ bit
+                    live ^= bit
+                    r = step(nx, left - 1, _BLOCK_OF[c], bit, c, seat, k)
+                    hands[seat] = hand
+                    live ^= bit
+                    if r is ns:
+                        return r
+                return not ns
+            legal = hand & led or hand
+            wins = legal & (led | _TRUMPS) & -(2 << best)  # the cards that take the lead
+            if not legal & (legal - 1):
+                reps = [legal.bit_length() - 1]  # one card to follow with
+            else:
+                # One card of each run, in the order to try them: win cheaply or play
+                # low; with partner winning, play low. Built high to low, so the cards
+                # that win come first (trump, then the led suit).
+                blockers = (live ^ hand) | table | _SEPARATORS
+                prev = legal.bit_length() - 1
+                reps = [prev]
+                rest = legal ^ (1 << prev)
+                while rest:
+                    b = rest.bit_length() - 1
+                    rest ^= 1 << b
+                    if blockers & ((1 << prev) - (1 << b)):
+                        reps.append(b)
+                    prev = b
+                if bs ^ seat == 2 or not wins:
                     reps.reverse()
                 else:
-                    beats = led | _TRUMPS
-                    win = [c for c in reps if c > best and (1 << c) & beats]
-                    if win:
-                        lose = [c for c in reps if not (c > best and (1 << c) & beats)]
-                        win.reverse()
-                        lose.reverse()
-                        reps = win + lose
-                    else:
-                        reps.reverse()
-            ns = not seat & 1  # NS look for a yes, EW for a no
+                    w = 1
+                    while w < len(reps) and (1 << reps[w]) & wins:
+                        w += 1
+                    reps = reps[w - 1 :: -1] + reps[: w - 1 : -1]
             for c in reps:
                 bit = 1 << c
                 hands[seat] = hand ^ bit
                 live ^= bit
-                if not led:
-                    r = step(nxt[seat], left - 1, _BLOCK_OF[c], bit, c, seat, k)
-                elif left > 1:
-                    if c > best and bit & (led | _TRUMPS):
-                        r = step(nxt[seat], left - 1, led, table | bit, c, seat, k)
+                if left > 1:
+                    if bit & wins:
+                        r = step(nx, left - 1, led, table | bit, c, seat, k)
                     else:
-                        r = step(nxt[seat], left - 1, led, table | bit, best, bs, k)
+                        r = step(nx, left - 1, led, table | bit, best, bs, k)
                 else:
-                    w = seat if c > best and bit & (led | _TRUMPS) else bs
+                    w = seat if bit & wins else bs
                     r = ge(w, k - 1 if not w & 1 else k)
                 hands[seat] = hand
                 live ^= bit
