@@ -4,9 +4,13 @@ checks that tell a crash of euchre-log from a verdict or a refusal."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
+import sys
 import traceback
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from typer.testing import Result as TyperResult
@@ -403,3 +407,37 @@ def modules_after(
     )
     line = next(x for x in out.stderr.splitlines() if x.startswith("LOADED"))
     return list(ast.literal_eval(line.removeprefix("LOADED "))), out
+
+
+def built_wheel(tmp: Path, *, compiled: bool = False) -> Path:
+    """The wheel pip builds from a copy of the project's source (as pip copies it), offline,
+    with the setuptools (and, ``compiled``, the mypyc) installed here: with ``compiled``,
+    ``EUCHRE_LOG_COMPILE=1`` as setup.py reads it. Returns the wheel's path."""
+    from .conftest import ROOT
+
+    src = tmp / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, src / name)
+    shutil.copytree(
+        ROOT / "euchre_log",
+        src / "euchre_log",
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so"),
+    )
+    out = tmp / "dist"
+    env = {k: v for k, v in os.environ.items() if k != "EUCHRE_LOG_COMPILE"}
+    if compiled:
+        env["EUCHRE_LOG_COMPILE"] = "1"
+    built = subprocess.run(
+        [
+            *(sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps"),
+            *("--no-index", "--quiet", "--wheel-dir", str(out), str(src)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    (path,) = out.glob("euchre_log-*.whl")
+    return path

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
-import sys
 import tomllib
 import zipfile
 
@@ -17,6 +14,7 @@ import euchre_log
 from euchre_log.formats.schemas import all_schemas
 
 from .conftest import ROOT
+from .helpers import built_wheel
 
 MIN_SETUPTOOLS = 77
 """The first setuptools that reads ``license = "MIT"`` (PEP 639); pyproject requires it."""
@@ -39,38 +37,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
         if os.environ.get("CI"):
             pytest.fail(why)
         pytest.skip(why)
-    tmp = tmp_path_factory.mktemp("wheel")
-    src = tmp / "src"
-    src.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        shutil.copy2(ROOT / name, src / name)
-    shutil.copytree(
-        ROOT / "euchre_log",
-        src / "euchre_log",
-        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
-    )
-    out = tmp / "dist"
-    built = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-build-isolation",
-            "--no-deps",
-            "--no-index",
-            "--quiet",
-            "--wheel-dir",
-            str(out),
-            str(src),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert built.returncode == 0, built.stdout + built.stderr
-    (path,) = out.glob("euchre_log-*.whl")
-    return zipfile.ZipFile(path)
+    return zipfile.ZipFile(built_wheel(tmp_path_factory.mktemp("wheel")))
 
 
 @pytest.mark.slow
@@ -86,6 +53,13 @@ def test_the_wheel_ships_py_typed_the_schemas_and_the_migrations(wheel: zipfile.
         assert f"euchre_log/store/migrations/versions/{rev.name}" in names
     assert "euchre_log/store/migrations/env.py" in names
     assert not [n for n in names if n.startswith(("tests/", "benchmarks/", "sample_logs/"))]
+
+
+@pytest.mark.slow
+def test_the_default_wheel_is_pure_python(wheel: zipfile.ZipFile) -> None:
+    # The compiled solver is opt-in (EUCHRE_LOG_COMPILE=1, setup.py; tests/test_compiled.py).
+    assert wheel.filename is not None and wheel.filename.endswith("-py3-none-any.whl")
+    assert not [n for n in wheel.namelist() if n.endswith((".so", ".pyd", ".c"))]
 
 
 @pytest.mark.slow

@@ -15,8 +15,6 @@ from typing import Annotated, Any, Optional, TypeVar
 import typer
 from typer.core import TyperCommand
 
-from .. import __version__
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -114,7 +112,9 @@ def echo(line: str, *, err: bool = False) -> None:
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"euchre-log {__version__}")
+        from . import version_line
+
+        typer.echo(version_line())
         raise typer.Exit()
 
 
