@@ -22,6 +22,11 @@ load is printed before and after: other work on the cores slows every figure.
 
     python3 benchmarks/bench_fair.py                   # 120 corpus hands, 200 worlds
     python3 benchmarks/bench_fair.py --hands 40 --samples 100
+
+It times the solver that is installed: pure Python from an editable install (the README's
+figures), or compiled by ``EUCHRE_LOG_COMPILE=1 pip install .`` (setup.py), which it says.
+Run as ``python3 benchmarks/bench_fair.py``, it imports the euchre_log installed in the
+environment (with ``-m`` from the project folder, the source there comes first).
 """
 
 from __future__ import annotations
@@ -40,9 +45,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+    sys.path.append(str(ROOT))  # last: an installed euchre_log (a compiled wheel) comes first
 
 from benchmarks.corpus import write_corpus  # noqa: E402
+from euchre_log import compiled_solver  # noqa: E402
+from euchre_log.engine import solver as solver_module  # noqa: E402
 from euchre_log.engine.actions import Play  # noqa: E402
 from euchre_log.engine.fair import (  # noqa: E402
     Scoring,
@@ -184,7 +191,9 @@ def main() -> None:
     args = parser.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    solver = "compiled (mypyc)" if compiled_solver() else "pure Python"
     print(f"{os.cpu_count()} cores, Python {sys.version.split()[0]}, {args.samples} worlds")
+    print(f"solver: {solver}, from {solver_module.__file__}")
 
     samples = hands_of(sorted((ROOT / "sample_logs").glob("*.json")))
     corpus = hands_of(write_corpus(args.cache / f"corpus-{args.hands}", args.hands, args.seed))
