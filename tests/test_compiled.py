@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, built_once
 from .helpers import built_wheel
 
 pytestmark = pytest.mark.slow
@@ -25,6 +27,7 @@ pytestmark = pytest.mark.slow
 SCRIPT = r"""
 import json, random, sys
 from euchre_log.engine import solver
+from importlib.machinery import ExtensionFileLoader
 from euchre_log.engine.cards import deck
 from euchre_log.engine.fair import fair_review, hand_seed
 from euchre_log.engine.review import review_hand
@@ -36,8 +39,8 @@ from euchre_log.formats.load import load_games
 # they are compared as numbers. What the engine shows (the reviews below) keeps its Cards.
 rng = random.Random(20261202)
 positions = []
-for _ in range(150):
-    cards = list(deck(24))
+for i in range(150):
+    cards = list(deck((24, 25, 32)[i % 3]))
     rng.shuffle(cards)
     sitting = rng.choice([0, 0, 0, 1 << rng.randrange(4)])
     hands = [[] if sitting >> s & 1 else cards[5 * s : 5 * s + 5] for s in range(4)]
@@ -63,22 +66,31 @@ for name in ("family-game.json", "benny-game.json"):
         if name == "family-game.json":
             reviews.append(repr(fair_review(hand, hand_seed(hand), 40)))
 import euchre_log
-loaded = not solver.__file__.endswith(".py")
+loaded = isinstance(solver.__loader__, ExtensionFileLoader)
 assert euchre_log.compiled_solver() is loaded, (solver.__file__, euchre_log.compiled_solver())
 print(json.dumps({"compiled": loaded, "positions": positions, "reviews": reviews}))
 """
 
 
+def _pin() -> str:
+    """setup.py's pinned mypy (``MYPYC``)."""
+    found = re.search(r'^MYPYC = "([^"]+)"', (ROOT / "setup.py").read_text(), re.M)
+    assert found is not None, "setup.py pins no MYPYC"
+    return found.group(1)
+
+
 def _can_compile() -> str | None:
-    """Why mypyc cannot build here, or None."""
+    """Why mypyc cannot build here as setup.py pins it, or None."""
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         return "no C compiler"
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
         return "no Python headers (Python.h)"
     try:
-        import mypyc  # noqa: F401
+        import mypy.version
     except ImportError:
         return "no mypyc (the test extra installs mypy)"
+    if f"mypy=={mypy.version.__version__}" != _pin():
+        return f"mypy {mypy.version.__version__} is installed, and setup.py pins {_pin()}"
     return None
 
 
@@ -90,12 +102,16 @@ def compiled_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if os.environ.get("CI"):
             pytest.fail(f"the compiled solver cannot be built: {why}")
         pytest.skip(f"the compiled solver cannot be built: {why}")
-    tmp = tmp_path_factory.mktemp("compiled")
-    wheel = built_wheel(tmp, compiled=True)
-    site = tmp / "site"
-    with zipfile.ZipFile(wheel) as z:
-        z.extractall(site)
-    return site
+
+    def build(site: Path) -> None:
+        with (
+            tempfile.TemporaryDirectory() as tmp,
+            zipfile.ZipFile(built_wheel(Path(tmp), compiled=True)) as z,
+        ):
+            z.extractall(site)
+
+    # Once per run, whichever core asks first: a build takes ten seconds or more.
+    return built_once(tmp_path_factory, "site", build)
 
 
 def _run(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -125,6 +141,7 @@ def test_the_compiled_wheel_holds_the_solver_compiled_and_nothing_else(
         "euchre_log/engine/solver",
         "euchre_log/engine/solver__mypyc",
     ]
+    assert not list(compiled_site.rglob("*.c"))
     assert (compiled_site / "euchre_log" / "engine" / "solver.py").exists()  # for reading
 
 
@@ -152,22 +169,38 @@ def _version() -> str:
     return euchre_log.__version__
 
 
-def test_an_editable_install_is_never_compiled(tmp_path: Path) -> None:
-    src = tmp_path / "src"
-    src.mkdir()
-    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
-        shutil.copy2(ROOT / name, src / name)
-    shutil.copytree(
-        ROOT / "euchre_log", src / "euchre_log", ignore=shutil.ignore_patterns("__pycache__")
-    )
-    env = {**os.environ, "EUCHRE_LOG_COMPILE": "1"}
+def test_the_test_extra_pins_the_mypy_that_compiles() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    test_extra = project["project"]["optional-dependencies"]["test"]
+    assert [r for r in test_extra if r.startswith("mypy")] == [_pin()]
+
+
+HIDE_MYPYC = "import sys; sys.modules['mypyc'] = sys.modules['mypyc.build'] = None; "
+
+
+@pytest.mark.parametrize(
+    ("setting", "command", "hide", "said"),
+    [
+        ("1", "editable_wheel", False, "never for an editable install (-e)"),
+        ("1", "bdist_wheel", True, "EUCHRE_LOG_COMPILE=1 needs mypyc (mypy=="),
+        ("maybe", "bdist_wheel", False, "is 1 to compile the solver or 0 not to, not 'maybe'"),
+    ],
+)
+def test_setup_refuses_what_it_cannot_build_as_asked(
+    tmp_path: Path, setting: str, command: str, hide: bool, said: str
+) -> None:
+    # Never a pure wheel that says it built when the compiled one was asked for.
+    shutil.copy2(ROOT / "setup.py", tmp_path / "setup.py")
+    run = f"sys.argv = ['setup.py', {command!r}]; exec(open('setup.py').read())"
     out = subprocess.run(
-        [sys.executable, str(src / "setup.py"), "editable_wheel"],
+        [sys.executable, "-c", (HIDE_MYPYC if hide else "import sys; ") + run],
         capture_output=True,
         text=True,
         timeout=120,
-        env=env,
-        cwd=src,
+        env={**os.environ, "EUCHRE_LOG_COMPILE": setting},
+        cwd=tmp_path,
     )
     assert out.returncode != 0
-    assert "never for an editable install (-e)" in out.stderr
+    assert said in out.stderr
