@@ -26,7 +26,8 @@ load is printed before and after: other work on the cores slows every figure.
 It times the solver that is installed: pure Python from an editable install (the README's
 figures), or compiled by ``EUCHRE_LOG_COMPILE=1 pip install .`` (setup.py), which it says.
 Run as ``python3 benchmarks/bench_fair.py``, it imports the euchre_log installed in the
-environment (with ``-m`` from the project folder, the source there comes first).
+environment, which may be another checkout's (with ``-m`` from the project folder, the
+source there comes first); the line "solver: ..., from FILE" says which it timed.
 """
 
 from __future__ import annotations

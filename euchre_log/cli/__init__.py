@@ -9,7 +9,7 @@ from __future__ import annotations
 
 def version_line() -> str:
     """``euchre-log --version``'s line: the version, and whether the solver runs compiled
-    (``EUCHRE_LOG_COMPILE=1 pip install .``, which makes the fair review about four times
+    (``EUCHRE_LOG_COMPILE=1 pip install .``, which makes the fair review three to four times
     faster), so a person can see that the build took."""
     from .. import __version__, compiled_solver
 
