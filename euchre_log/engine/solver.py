@@ -377,49 +377,18 @@ class _Search:
             hand = hands[seat]
             ns = not seat & 1  # NS look for a yes, EW for a no
             nx = nxt[seat]
-            if not led:
-                # A lead: one card of each run of equivalent cards, the masters of their
-                # suits first, then the rest, high to low.
-                others = live ^ hand
-                blockers = others | _SEPARATORS
-                prev = hand.bit_length() - 1
-                reps = [prev]
-                rest = hand ^ (1 << prev)
-                while rest:
-                    b = rest.bit_length() - 1
-                    rest ^= 1 << b
-                    if blockers & ((1 << prev) - (1 << b)):
-                        reps.append(b)
-                    prev = b
-                if len(reps) > 1:
-                    masters = []
-                    low = []
-                    for c in reps:
-                        if others & _ABOVE[c]:
-                            low.append(c)
-                        else:
-                            masters.append(c)
-                    if masters and low:
-                        reps = masters + low
-                for c in reps:
-                    bit = 1 << c
-                    hands[seat] = hand ^ bit
-                    live ^= bit
-                    r = step(nx, left - 1, _BLOCK_OF[c], bit, c, seat, k)
-                    hands[seat] = hand
-                    live ^= bit
-                    if r is ns:
-                        return r
-                return not ns
-            legal = hand & led or hand
-            wins = legal & (led | _TRUMPS) & -(2 << best)  # the cards that take the lead
-            if not legal & (legal - 1):
-                reps = [legal.bit_length() - 1]  # one card to follow with
+            if led:
+                legal = hand & led or hand
+                wins = legal & (led | _TRUMPS) & -(2 << best)  # the cards that take the lead
             else:
-                # One card of each run, in the order to try them: win cheaply or play
-                # low; with partner winning, play low. Built high to low, so the cards
-                # that win come first (trump, then the led suit).
-                blockers = (live ^ hand) | table | _SEPARATORS
+                legal, wins = hand, 0
+            if not legal & (legal - 1):
+                reps = [legal.bit_length() - 1]  # one card to play
+            else:
+                # One card of each run of equivalent cards, high to low, then in the
+                # order to try them.
+                others = live ^ hand
+                blockers = others | table | _SEPARATORS
                 prev = legal.bit_length() - 1
                 reps = [prev]
                 rest = legal ^ (1 << prev)
@@ -429,9 +398,22 @@ class _Search:
                     if blockers & ((1 << prev) - (1 << b)):
                         reps.append(b)
                     prev = b
-                if bs ^ seat == 2 or not wins:
-                    reps.reverse()
+                if not led:
+                    # Leads: the masters of their suits first, then the rest.
+                    masters = []
+                    low = []
+                    for c in reps:
+                        if others & _ABOVE[c]:
+                            low.append(c)
+                        else:
+                            masters.append(c)
+                    if masters and low:
+                        reps = masters + low
+                elif bs ^ seat == 2 or not wins:
+                    reps.reverse()  # nothing wins, or partner is winning: play low
                 else:
+                    # Win cheaply, else play low: the cards that win come first in
+                    # ``reps`` (trump, then the led suit).
                     w = 1
                     while w < len(reps) and (1 << reps[w]) & wins:
                         w += 1
@@ -440,7 +422,9 @@ class _Search:
                 bit = 1 << c
                 hands[seat] = hand ^ bit
                 live ^= bit
-                if left > 1:
+                if not led:
+                    r = step(nx, left - 1, _BLOCK_OF[c], bit, c, seat, k)
+                elif left > 1:
                     if bit & wins:
                         r = step(nx, left - 1, led, table | bit, c, seat, k)
                     else:
